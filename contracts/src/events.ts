@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { contentStatusSchema, contentTypeSchema, subscriptionTierSchema } from './domain';
+
+/**
+ * Every event on RabbitMQ travels in this envelope. `type` is also the routing key on
+ * the topic exchange; `correlationId` is the request id of the HTTP request that caused it.
+ */
+export const eventEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime({ offset: true }),
+  correlationId: z.string().min(1),
+  payload: z.unknown(),
+});
+export type EventEnvelopeBase = z.infer<typeof eventEnvelopeSchema>;
+
+const userId = z.string().min(1);
+const contentId = z.string().min(1);
+
+export const eventPayloadSchemas = {
+  // auth
+  'user.registered': z.object({ userId, email: z.string(), firstName: z.string(), lastName: z.string() }),
+  'user.updated': z.object({ userId, fields: z.array(z.string()) }),
+  'user.tier.changed': z.object({
+    userId,
+    tier: subscriptionTierSchema,
+    betaExpiresAt: z.string().datetime({ offset: true }).nullable(),
+  }),
+
+  // linkedin
+  'linkedin.connected': z.object({
+    userId,
+    memberUrn: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+  }),
+  'linkedin.disconnected': z.object({ userId }),
+  'linkedin.profile.updated': z.object({
+    userId,
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    headline: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+  }),
+  'linkedin.post.published': z.object({
+    /** the scheduler's request id when the post was scheduled; null for publish-now */
+    requestId: z.string().nullable(),
+    contentId,
+    userId,
+    linkedinPostId: z.string(),
+    url: z.string(),
+    publishedAt: z.string().datetime({ offset: true }),
+  }),
+  'linkedin.post.failed': z.object({
+    requestId: z.string().nullable(),
+    contentId,
+    userId,
+    /** user-facing reason shown on the content card */
+    reason: z.string(),
+    /** true when LinkedIn may have accepted the post but the answer was lost */
+    unconfirmed: z.boolean(),
+    /** true when a later attempt may succeed (rate limit, LinkedIn down) */
+    retryable: z.boolean(),
+  }),
+  'linkedin.engagement.updated': z.object({
+    contentId,
+    userId,
+    likes: z.number().int().nonnegative(),
+    comments: z.number().int().nonnegative(),
+    reposts: z.number().int().nonnegative(),
+    impressions: z.number().int().nonnegative(),
+  }),
+
+  // content
+  'content.generated': z.object({ contentId, userId, contentType: contentTypeSchema }),
+  'content.updated': z.object({ contentId, userId, status: contentStatusSchema }),
+  'content.deleted': z.object({ contentId, userId, status: contentStatusSchema }),
+
+  // scheduler
+  'content.publish.requested': z.object({
+    requestId: z.string().min(1),
+    contentId,
+    userId,
+    text: z.string().min(1),
+    scheduledFor: z.string().datetime({ offset: true }),
+  }),
+} as const;
+
+export type EventType = keyof typeof eventPayloadSchemas;
+export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;
+export type EventEnvelope<T extends EventType = EventType> = Omit<EventEnvelopeBase, 'type' | 'payload'> & {
+  type: T;
+  payload: EventPayload<T>;
+};
+
+export const eventTypes = Object.keys(eventPayloadSchemas) as EventType[];
+
+export function isEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(eventPayloadSchemas, type);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { contentItemSchema } from './content';
+
+export const authUrlResponseSchema = z.object({ authURL: z.string().url(), state: z.string() });
+
+export const callbackRequestSchema = z.object({ code: z.string().min(1), state: z.string().min(1) });
+
+export const linkedinProfileSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  localizedFirstName: z.string().nullable(),
+  localizedLastName: z.string().nullable(),
+  headline: z.string().nullable(),
+  publicProfileUrl: z.string().nullable(),
+  profilePicture: z.object({ displayImage: z.string().nullable() }),
+});
+export type LinkedinProfile = z.infer<typeof linkedinProfileSchema>;
+
+export const callbackResponseSchema = z.object({ profile: linkedinProfileSchema });
+
+export const profileStatusResponseSchema = z.object({
+  connected: z.literal(true),
+  profile: linkedinProfileSchema,
+  expiresAt: z.string().nullable().optional(),
+  reconnectSoon: z.boolean().optional(),
+  scopes: z.array(z.string()).optional(),
+});
+export type ProfileStatusResponse = z.infer<typeof profileStatusResponseSchema>;
+
+export const visibilitySchema = z.enum(['PUBLIC', 'CONNECTIONS']);
+
+export const publishRequestSchema = z.object({
+  contentId: z.string().min(1),
+  text: z.string(),
+  visibility: visibilitySchema.default('PUBLIC'),
+});
+export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
+export const publishResponseSchema = z.object({
+  linkedinPost: z.object({ id: z.string(), url: z.string() }),
+  content: contentItemSchema,
+});
+
+export const linkedinPostRecordSchema = z.object({
+  id: z.string(),
+  linkedInPostId: z.string(),
+  contentType: z.string().nullable(),
+  contentId: z.string().nullable(),
+  url: z.string(),
+  publishedAt: z.string(),
+});
+
+export const paginationSchema = z.object({
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  pages: z.number().int().nonnegative(),
+});
+
+export const postsListResponseSchema = z.object({
+  posts: z.array(linkedinPostRecordSchema),
+  pagination: paginationSchema,
+});
+
+export const disconnectResponseSchema = z.object({ success: z.literal(true) });
+export const refreshProfileResponseSchema = z.object({ profilePictureUpdated: z.boolean() });

@@ -1,0 +1,17 @@
+// `npm test` runs every workspace's suite against the real MongoDB-compatible server,
+// Redis and RabbitMQ (see platform/src/testing/global-setup.ts).
+module.exports = {
+  projects: [
+    '<rootDir>/contracts',
+    '<rootDir>/platform',
+    '<rootDir>/gateway',
+    '<rootDir>/services/auth',
+    '<rootDir>/services/content',
+    '<rootDir>/services/linkedin',
+    '<rootDir>/services/linkedin-sandbox',
+    '<rootDir>/services/scheduler',
+    '<rootDir>/web',
+    '<rootDir>/e2e',
+  ],
+  maxWorkers: 2,
+};

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds FerretDB v1 (MongoDB wire protocol over SQLite) into the ignored tools folder.
+# `go install ...@v1.24.2` cannot be used as-is: the module zip lacks the generated
+# build/version/version.txt (the binary panics at start) and the proxy refuses the
+# module's version list (deprecation lookup). So: download the module, add the
+# version file to a local copy, and build it through a tiny wrapper module.
+set -euo pipefail
+VERSION="${FERRETDB_VERSION:-v1.24.2}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
+BIN="$TOOLS/bin/ferretdb"
+if [[ -x "$BIN" ]] && "$BIN" --version >/dev/null 2>&1; then exit 0; fi
+if ! command -v go >/dev/null 2>&1; then
+  echo "FerretDB is needed because MONGO_URL is not set, and Go is not installed to build it." >&2
+  echo "Either install Go, or run MongoDB yourself: docker compose up -d mongo && export MONGO_URL=mongodb://127.0.0.1:27017" >&2
+  exit 1
+fi
+echo "Building FerretDB $VERSION into $TOOLS/bin (first run only, about 2 minutes)..." >&2
+export GOFLAGS=-mod=mod
+WORK="$TOOLS/ferretdb-build"
+rm -rf "$WORK" && mkdir -p "$WORK/wrapper" "$TOOLS/bin"
+DIR=$(cd "$WORK/wrapper" && go mod init ferretdb-wrapper >/dev/null 2>&1 && go mod download -json "github.com/FerretDB/FerretDB@$VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+[[ -n "$DIR" ]] || { echo "could not download github.com/FerretDB/FerretDB@$VERSION" >&2; exit 1; }
+cp -r "$DIR" "$WORK/src" && chmod -R u+w "$WORK/src"
+echo "$VERSION" > "$WORK/src/build/version/version.txt"
+cd "$WORK/wrapper"
+cat > go.mod <<MOD
+module ferretdb-wrapper
+
+go 1.22
+
+require github.com/FerretDB/FerretDB $VERSION
+
+replace github.com/FerretDB/FerretDB => ../src
+MOD
+printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/FerretDB/FerretDB/cmd/ferretdb"\n' > tools.go
+go mod tidy >/dev/null 2>&1 || true
+go build -o "$BIN" github.com/FerretDB/FerretDB/cmd/ferretdb
+rm -rf "$WORK"
+"$BIN" --version >/dev/null
+echo "FerretDB installed at $BIN" >&2

@@ -1,0 +1,110 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import pinoHttp from 'pino-http';
+import { REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context';
+import { AppError, isAppError } from './errors';
+import type { Logger } from './logger';
+
+declare module 'http' {
+  interface IncomingMessage {
+    id: string | number | object;
+  }
+}
+
+/** Sets req.id from the gateway's x-request-id (or a new one) and runs the request in its context. */
+export function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.id = requestId;
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    runWithContext({ requestId }, next);
+  };
+}
+
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req) => String(req.id),
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND'));
+};
+
+/** Turns anything thrown into `{ error, code, details?, requestId }`; never a stack trace. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const requestId = String(req.id ?? '');
+    let status = 500;
+    let body: Record<string, unknown>;
+    if (isAppError(err)) {
+      status = err.status;
+      body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
+      if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+    } else if (err?.type === 'entity.parse.failed') {
+      status = 400;
+      body = { error: 'Malformed JSON body', code: 'REQUEST.MALFORMED_JSON' };
+    } else if (err?.type === 'entity.too.large') {
+      status = 413;
+      body = { error: 'Request body is too large', code: 'REQUEST.TOO_LARGE' };
+    } else if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') {
+      status = 415;
+      body = { error: 'Unsupported request encoding', code: 'REQUEST.UNSUPPORTED_ENCODING' };
+    } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+      status = err.status;
+      body = { error: err.expose && err.message ? String(err.message) : 'Bad request', code: 'REQUEST.INVALID' };
+    } else {
+      body = { error: 'Something went wrong. Please try again.', code: 'INTERNAL' };
+    }
+    if (status >= 500) logger.error({ err, requestId }, 'request failed');
+    if (res.headersSent) return;
+    res.status(status).json({ ...body, requestId });
+  };
+}
+
+/** JSON parsing with a bounded body; requests without a JSON content type leave body empty. */
+export function jsonBody(limit = '100kb'): RequestHandler {
+  return express.json({ limit, strict: false });
+}
+
+export interface HttpServer {
+  readonly port: number;
+  readonly url: string;
+  readonly server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Listens on port (0 picks a free one, as tests do) and closes gracefully, keep-alives included. */
+export async function listen(app: Express | http.RequestListener, port: number, host = '127.0.0.1'): Promise<HttpServer> {
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    port: actual,
+    url: `http://${displayHost}:${actual}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import amqp, { type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
+import type { Channel, ConsumeMessage } from 'amqplib';
+import {
+  eventEnvelopeSchema,
+  eventPayloadSchemas,
+  isEventType,
+  type EventEnvelope,
+  type EventPayload,
+  type EventType,
+} from '@postwright/contracts';
+import { currentRequestId, runWithContext } from './context';
+import type { Logger } from './logger';
+import { redact } from './mongo';
+import type { Redis } from './redis';
+
+export interface MessagingOptions {
+  url: string;
+  /** prefix for the exchanges and queues (tests, several stacks on one broker) */
+  namespace?: string;
+  /** consumer queues are named `<service>.<name>` */
+  service: string;
+  logger: Logger;
+  /** remembers handled event ids so a redelivered event is not handled twice */
+  redis?: Redis;
+  connectTimeoutMs?: number;
+  /** delete queues unused for this long (test namespaces clean up after themselves) */
+  queueExpiresMs?: number;
+}
+
+export interface ConsumeOptions {
+  /** handler attempts before the message goes to the dead-letter queue */
+  maxAttempts?: number;
+  prefetch?: number;
+  /** base of the exponential backoff between attempts */
+  retryDelayMs?: number;
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
+const ATTEMPTS_HEADER = 'x-attempts';
+
+/**
+ * Events over RabbitMQ: one durable topic exchange, one durable queue per consumer with a
+ * dead-letter queue beside it, publisher confirms, manual ack after the handler stored its
+ * work, reconnect with backoff (amqp-connection-manager), idempotency on the event id.
+ */
+export class Messaging {
+  readonly exchange: string;
+  readonly deadLetterExchange: string;
+  private readonly publisher: ChannelWrapper;
+  private readonly consumers: ChannelWrapper[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly connection: AmqpConnectionManager,
+    private readonly options: MessagingOptions,
+  ) {
+    const ns = options.namespace ?? '';
+    this.exchange = `${ns}postwright.events`;
+    this.deadLetterExchange = `${ns}postwright.dlx`;
+    this.publisher = connection.createChannel({
+      json: false,
+      confirm: true,
+      publishTimeout: 10_000,
+      setup: (channel: Channel) => channel.assertExchange(this.exchange, 'topic', { durable: true }).then(() => undefined),
+    });
+  }
+
+  static async connect(options: MessagingOptions): Promise<Messaging> {
+    const connection = amqp.connect([options.url], {
+      heartbeatIntervalInSeconds: 5,
+      reconnectTimeInSeconds: 1,
+      connectionOptions: { timeout: 5_000 },
+    });
+    connection.on('disconnect', ({ err }) => options.logger.warn({ err: err?.message }, 'RabbitMQ disconnected; reconnecting'));
+    connection.on('connect', () => options.logger.debug('RabbitMQ connected'));
+    try {
+      await connection.connect({ timeout: options.connectTimeoutMs ?? 5_000 });
+    } catch (error) {
+      await connection.close().catch(() => undefined);
+      throw new Error(
+        `Cannot reach RabbitMQ at ${redact(options.url)} (AMQP_URL). Start it, or run: docker compose up -d rabbitmq`,
+        { cause: error },
+      );
+    }
+    const messaging = new Messaging(connection, options);
+    await messaging.publisher.waitForConnect();
+    return messaging;
+  }
+
+  isConnected(): boolean {
+    return !this.closed && this.connection.isConnected();
+  }
+
+  queueName(name: string): string {
+    return `${this.options.namespace ?? ''}${this.options.service}.${name}`;
+  }
+
+  /** Validates the payload against contracts, wraps it in the envelope and waits for the broker's confirm. */
+  async publish<T extends EventType>(
+    type: T,
+    payload: EventPayload<T>,
+    options: { correlationId?: string; id?: string } = {},
+  ): Promise<EventEnvelope<T>> {
+    const parsed = eventPayloadSchemas[type].parse(payload) as EventPayload<T>;
+    const envelope: EventEnvelope<T> = {
+      id: options.id ?? randomUUID(),
+      type,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      correlationId: options.correlationId ?? currentRequestId() ?? randomUUID(),
+      payload: parsed,
+    };
+    await this.publisher.publish(this.exchange, type, Buffer.from(JSON.stringify(envelope)), {
+      persistent: true,
+      contentType: 'application/json',
+      messageId: envelope.id,
+      type,
+      headers: { 'x-request-id': envelope.correlationId },
+    });
+    return envelope;
+  }
+
+  /**
+   * Consumes the given event types on the durable queue `<service>.<name>`. The handler's
+   * work must be stored before it returns: the message is acked only then. A message that
+   * is not a valid event goes straight to the dead-letter queue; a handler that keeps
+   * failing goes there after maxAttempts.
+   */
+  async consume(name: string, types: EventType[], handler: EventHandler, options: ConsumeOptions = {}): Promise<void> {
+    const queue = this.queueName(name);
+    const dlq = `${queue}.dlq`;
+    const maxAttempts = options.maxAttempts ?? 5;
+    const retryDelayMs = options.retryDelayMs ?? 200;
+    const logger = this.options.logger.child({ queue });
+
+    const channel = this.connection.createChannel({
+      json: false,
+      confirm: true,
+      setup: async (ch: Channel) => {
+        await ch.assertExchange(this.exchange, 'topic', { durable: true });
+        await ch.assertExchange(this.deadLetterExchange, 'direct', { durable: true });
+        const expires = this.options.queueExpiresMs ? { expires: this.options.queueExpiresMs } : {};
+        await ch.assertQueue(dlq, { durable: true, ...expires });
+        await ch.bindQueue(dlq, this.deadLetterExchange, queue);
+        await ch.assertQueue(queue, {
+          durable: true,
+          deadLetterExchange: this.deadLetterExchange,
+          deadLetterRoutingKey: queue,
+          ...expires,
+        });
+        for (const type of types) await ch.bindQueue(queue, this.exchange, type);
+        await ch.prefetch(options.prefetch ?? 10);
+      },
+    });
+    this.consumers.push(channel);
+
+    const onMessage = async (msg: ConsumeMessage) => {
+      const event = this.decode(msg);
+      if (!event) {
+        logger.error({ messageId: msg.properties.messageId }, 'poison message sent to the dead-letter queue');
+        channel.nack(msg, false, false);
+        return;
+      }
+      const processedKey = `${this.options.namespace ?? ''}processed:${queue}:${event.id}`;
+      if (this.options.redis && (await this.options.redis.exists(processedKey))) {
+        channel.ack(msg);
+        return;
+      }
+      try {
+        await runWithContext({ requestId: event.correlationId }, () => handler(event));
+        if (this.options.redis) await this.options.redis.set(processedKey, '1', 'EX', PROCESSED_TTL_SECONDS);
+        channel.ack(msg);
+      } catch (error) {
+        const attempts = Number(msg.properties.headers?.[ATTEMPTS_HEADER] ?? 0) + 1;
+        if (attempts >= maxAttempts || this.closed) {
+          logger.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; dead-lettered');
+          channel.nack(msg, false, this.closed);
+          return;
+        }
+        logger.warn({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; retrying');
+        await delay(Math.min(retryDelayMs * 2 ** (attempts - 1), 10_000));
+        try {
+          await channel.sendToQueue(queue, msg.content, {
+            ...msg.properties,
+            persistent: true,
+            headers: { ...msg.properties.headers, [ATTEMPTS_HEADER]: attempts },
+          });
+          channel.ack(msg);
+        } catch {
+          channel.nack(msg, false, true);
+        }
+      }
+    };
+    await channel.consume(queue, (msg) => void onMessage(msg), { noAck: false });
+    await channel.waitForConnect();
+  }
+
+  private decode(msg: ConsumeMessage): EventEnvelope | null {
+    try {
+      const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.content.toString('utf8')));
+      if (!isEventType(envelope.type)) return null;
+      const payload = eventPayloadSchemas[envelope.type].parse(envelope.payload);
+      return { ...envelope, type: envelope.type, payload } as EventEnvelope;
+    } catch {
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const consumer of this.consumers) await consumer.cancelAll().catch(() => undefined);
+    await Promise.all([...this.consumers, this.publisher].map((c) => c.close().catch(() => undefined)));
+    await this.connection.close().catch(() => undefined);
+  }
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,162 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Connection } from 'mongoose';
+import type { Readiness } from '@postwright/contracts';
+import { createTokenVerifier, type TokenVerifier } from './auth';
+import { errorHandler, jsonBody, listen, notFoundHandler, requestContext, requestLogger, type HttpServer } from './http';
+import { createLogger, type Logger } from './logger';
+import { Messaging } from './messaging';
+import { connectMongo, pingMongo } from './mongo';
+import { connectRedis, pingRedis, type Redis } from './redis';
+
+export interface ServiceInfraConfig {
+  NODE_ENV: string;
+  LOG_LEVEL: string;
+  HOST: string;
+  MONGO_URL: string;
+  REDIS_URL: string;
+  AMQP_URL: string;
+  NAMESPACE: string;
+  INTERNAL_TOKEN: string;
+  JWT_PUBLIC_KEY?: string;
+  AUTH_URL: string;
+}
+
+/** What a service's feature modules get to build their routes and consumers. */
+export interface ServiceContext<C extends ServiceInfraConfig = ServiceInfraConfig> {
+  name: string;
+  config: C;
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+  messaging: Messaging;
+  tokens: TokenVerifier;
+  /** Redis key prefix for this service, namespaced for tests */
+  keyPrefix: string;
+}
+
+export interface ServiceDefinition<C extends ServiceInfraConfig> {
+  name: string;
+  config: C;
+  port: number;
+  /** mounts routes on the app; public ones under /api/..., internal ones under /internal/... */
+  routes(app: Router, ctx: ServiceContext<C>): void | Promise<void>;
+  /** starts consumers and background jobs; the returned function stops them */
+  background?(ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
+  /** extra readiness checks, e.g. a dependency that must answer */
+  checks?: Record<string, (ctx: ServiceContext<C>) => Promise<boolean>>;
+}
+
+export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfig> {
+  name: string;
+  url: string;
+  port: number;
+  ctx: ServiceContext<C>;
+  app: Express;
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects a service to its MongoDB database, Redis and RabbitMQ, mounts its routes with
+ * request ids, logging, JSON errors, /health and /ready, and listens (port 0 in tests).
+ */
+export async function startService<C extends ServiceInfraConfig>(def: ServiceDefinition<C>): Promise<RunningService<C>> {
+  const logger = createLogger(def.name, def.config.LOG_LEVEL);
+  const ns = def.config.NAMESPACE;
+  const mongo = await connectMongo(def.config.MONGO_URL, `${ns}postwright_${def.name.replace(/-/g, '_')}`);
+  const redis = await connectRedis(def.config.REDIS_URL).catch(async (e) => {
+    await mongo.close();
+    throw e;
+  });
+  const messaging = await Messaging.connect({ url: def.config.AMQP_URL, namespace: ns, service: def.name, logger, redis, queueExpiresMs: def.config.NODE_ENV === 'test' ? 120_000 : undefined }).catch(async (e) => {
+    await mongo.close();
+    redis.disconnect();
+    throw e;
+  });
+  const tokens = createTokenVerifier(
+    def.config.JWT_PUBLIC_KEY ? { publicKey: def.config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', def.config.AUTH_URL).toString() },
+  );
+  const ctx: ServiceContext<C> = { name: def.name, config: def.config, logger, mongo, redis, messaging, tokens, keyPrefix: `${ns}${def.name}:` };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext());
+  app.use(requestLogger(logger));
+  app.use(helmet());
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: def.name });
+  });
+  app.get('/ready', async (_req, res) => {
+    const checks: Readiness['checks'] = {
+      mongodb: (await pingMongo(mongo)) ? 'up' : 'down',
+      redis: (await pingRedis(redis)) ? 'up' : 'down',
+      rabbitmq: messaging.isConnected() ? 'up' : 'down',
+    };
+    for (const [name, check] of Object.entries(def.checks ?? {})) {
+      checks[name] = (await check(ctx).catch(() => false)) ? 'up' : 'down';
+    }
+    const ok = Object.values(checks).every((s) => s === 'up');
+    const body: Readiness = { status: ok ? 'ok' : 'unavailable', service: def.name, checks };
+    res.status(ok ? 200 : 503).json(body);
+  });
+  app.use(jsonBody());
+  const router = express.Router();
+  await def.routes(router, ctx);
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  const stopBackground = (await def.background?.(ctx)) ?? undefined;
+  let server: HttpServer;
+  try {
+    server = await listen(app, def.port, def.config.HOST);
+  } catch (error) {
+    await stopBackground?.();
+    await messaging.close();
+    redis.disconnect();
+    await mongo.close();
+    throw error;
+  }
+  logger.info({ url: server.url }, `${def.name} listening`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name: def.name,
+    url: server.url,
+    port: server.port,
+    ctx,
+    app,
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.close();
+        await stopBackground?.();
+        await messaging.close();
+        redis.disconnect();
+        await mongo.close();
+      })()),
+  };
+}
+
+/** main.ts helper: starts, and stops cleanly on SIGTERM/SIGINT. */
+export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+  let running: { stop(): Promise<void> };
+  try {
+    running = await start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name} could not start: ${message}\n`);
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    process.stderr.write(`${name}: ${signal} received, shutting down\n`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,114 @@
+/**
+ * Local infrastructure for `npm start` and `npm test`: MongoDB is MONGO_URL when set, else
+ * an embedded FerretDB (MongoDB wire protocol over SQLite) built and started on demand;
+ * Redis and RabbitMQ must answer at REDIS_URL / AMQP_URL (defaults: the local servers).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const DATA_DIR = process.env.POSTWRIGHT_DATA_DIR ?? path.join(ROOT, '.data');
+export const TOOLS_DIR = process.env.POSTWRIGHT_TOOLS_DIR ?? path.join(ROOT, '.tools');
+export const FERRETDB_PORT = Number(process.env.FERRETDB_PORT ?? 27027);
+
+export function canConnect(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, intervalMs = 200): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return false;
+}
+
+function hostPort(url: string, fallbackPort: number): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname || '127.0.0.1', port: Number(u.port || fallbackPort) };
+}
+
+export async function checkRedis(url = process.env.REDIS_URL ?? DEFAULT_REDIS_URL): Promise<void> {
+  const { host, port } = hostPort(url, 6379);
+  if (!(await canConnect(host, port))) {
+    throw new Error(
+      `Redis does not answer at ${host}:${port} (REDIS_URL). Start it (redis-server --daemonize yes) or run: docker compose up -d redis`,
+    );
+  }
+}
+
+export async function checkRabbit(url = process.env.AMQP_URL ?? DEFAULT_AMQP_URL): Promise<void> {
+  const { host, port } = hostPort(url, 5672);
+  if (!(await canConnect(host, port))) {
+    throw new Error(
+      `RabbitMQ does not answer at ${host}:${port} (AMQP_URL). Start it (rabbitmq-server -detached) or run: docker compose up -d rabbitmq`,
+    );
+  }
+}
+
+export function ferretdbBinary(): string {
+  const bin = path.join(TOOLS_DIR, 'bin', 'ferretdb');
+  if (fs.existsSync(bin)) return bin;
+  const result = spawnSync('bash', [path.join(ROOT, 'platform/scripts/install-ferretdb.sh')], { stdio: 'inherit' });
+  if (result.status !== 0 || !fs.existsSync(bin)) {
+    throw new Error(
+      'MONGO_URL is not set and the embedded FerretDB could not be built (it needs Go). Install Go, or run MongoDB: docker compose up -d mongo and set MONGO_URL=mongodb://127.0.0.1:27017',
+    );
+  }
+  return bin;
+}
+
+export interface EmbeddedMongo {
+  url: string;
+  /** the FerretDB process when this call started it */
+  process?: ChildProcess;
+}
+
+/**
+ * Returns MONGO_URL, or the URL of the embedded FerretDB, starting it when it is not yet
+ * running. `detached` leaves it running after this process exits (tests reuse it);
+ * otherwise it belongs to this process tree (npm start stops it with everything else).
+ */
+export async function ensureMongo(options: { detached: boolean }): Promise<EmbeddedMongo> {
+  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL };
+  const url = `mongodb://127.0.0.1:${FERRETDB_PORT}/`;
+  if (await canConnect('127.0.0.1', FERRETDB_PORT)) return { url };
+  const bin = ferretdbBinary();
+  const dir = path.join(DATA_DIR, 'ferretdb');
+  fs.mkdirSync(dir, { recursive: true });
+  const log = fs.openSync(path.join(dir, 'ferretdb.log'), 'a');
+  const child = spawn(
+    bin,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      `--state-dir=${dir}`,
+      `--listen-addr=127.0.0.1:${FERRETDB_PORT}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
+    { detached: options.detached, stdio: ['ignore', log, log] },
+  );
+  fs.closeSync(log);
+  if (options.detached) child.unref();
+  const up = await waitFor(() => canConnect('127.0.0.1', FERRETDB_PORT), 20_000);
+  if (!up) {
+    child.kill('SIGKILL');
+    throw new Error(`FerretDB did not start on port ${FERRETDB_PORT}; see ${path.join(dir, 'ferretdb.log')}`);
+  }
+  return { url, process: options.detached ? undefined : child };
+}

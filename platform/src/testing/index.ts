@@ -1,0 +1,122 @@
+/**
+ * Test kit: every test file gets its own namespace (database names, queue and exchange
+ * names, Redis keys), so suites run in parallel, and alongside each other, on one set of
+ * real servers. Tokens are signed with a per-process RS256 key the services trust in tests.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { MongoClient } from 'mongodb';
+import { Redis } from 'ioredis';
+import type { UserRole } from '@postwright/contracts';
+import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
+
+export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
+
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+export const testKeys = { publicKey: keys.publicKey, privateKey: keys.privateKey, kid: 'test-key' };
+
+export function testNamespace(): string {
+  return `t${randomBytes(5).toString('hex')}_`;
+}
+
+/** The environment a service's config schema reads, pointed at the real test servers. */
+export function testEnv(namespace: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    MONGO_URL: process.env.MONGO_URL,
+    REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
+    AMQP_URL: process.env.AMQP_URL ?? DEFAULT_AMQP_URL,
+    NAMESPACE: namespace,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    JWT_PUBLIC_KEY: testKeys.publicKey,
+    PORT: '0',
+    ...extra,
+  };
+}
+
+export function issueTestToken(claims: { sub: string; role?: UserRole; tier?: string }, options: { expiresIn?: number } = {}): string {
+  return jwt.sign({ role: 'USER', tier: 'trial', ...claims }, testKeys.privateKey, {
+    algorithm: 'RS256',
+    keyid: testKeys.kid,
+    expiresIn: options.expiresIn ?? 900,
+  });
+}
+
+/** A random 24-hex id, the shape of a MongoDB ObjectId (user ids in tokens). */
+export function randomId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** Drops the namespace's databases and Redis keys. Queues of a test namespace expire by themselves. */
+export async function cleanupNamespace(namespace: string): Promise<void> {
+  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
+    for (const db of databases) if (db.name.startsWith(namespace)) await client.db(db.name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+  const redis = new Redis(process.env.REDIS_URL ?? DEFAULT_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Real HTTP with JSON in and out; `raw` sends a string body as is (malformed JSON tests). */
+export async function http<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    headers['content-type'] ??= 'application/json';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(new URL(path, baseUrl), { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+export async function eventually<T>(fn: () => Promise<T>, predicate: (v: T) => boolean, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await fn();
+  while (!predicate(last)) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+    last = await fn();
+  }
+  return last;
+}
