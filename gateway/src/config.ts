@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_REDIS_URL, loadConfig, port } from '@postwright/platform';
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port(8080),
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
+  LINKEDIN_URL: z.string().url().default('http://127.0.0.1:4003'),
+  SCHEDULER_URL: z.string().url().default('http://127.0.0.1:4004'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL),
+  NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
+  /** PEM public key; when unset the auth service's JWKS is used */
+  JWT_PUBLIC_KEY: z.string().optional(),
+  /** comma-separated origins allowed by CORS (the Vite dev server); the built app is same-origin */
+  WEB_ORIGIN: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
+  /** the built web app; served at / with SPA fallback when it exists */
+  WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+});
+export type GatewayConfig = z.infer<typeof configSchema>;
+
+/** The only place that reads process.env. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<GatewayConfig> {
+  return loadConfig(configSchema, env);
+}

@@ -1,0 +1,41 @@
+import type { GatewayConfig } from './config';
+
+export interface Upstream {
+  name: 'auth' | 'content' | 'linkedin' | 'scheduler';
+  /** public path prefixes routed to it, unchanged */
+  prefixes: string[];
+  url: string;
+}
+
+export function upstreams(config: GatewayConfig): Upstream[] {
+  return [
+    { name: 'auth', prefixes: ['/api/auth', '/api/users', '/api/admin'], url: config.AUTH_URL },
+    { name: 'content', prefixes: ['/api/content'], url: config.CONTENT_URL },
+    { name: 'linkedin', prefixes: ['/api/linkedin'], url: config.LINKEDIN_URL },
+    { name: 'scheduler', prefixes: ['/api/calendar'], url: config.SCHEDULER_URL },
+  ];
+}
+
+/** Routes that need no access token. Logout is here because it must work with an expired one. */
+export const PUBLIC_ROUTES: Array<{ method: string; path: string }> = [
+  { method: 'POST', path: '/api/auth/signup' },
+  { method: 'POST', path: '/api/auth/login' },
+  { method: 'POST', path: '/api/auth/refresh' },
+  { method: 'POST', path: '/api/auth/logout' },
+  { method: 'GET', path: '/api/health' },
+];
+
+export function isPublic(method: string, path: string): boolean {
+  const normalised = path.replace(/\/+$/, '') || '/';
+  return PUBLIC_ROUTES.some((r) => r.method === method && r.path === normalised);
+}
+
+export function matchesPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+}
+
+/** Identity and internal headers a client must never be able to set. */
+export function isForbiddenIncomingHeader(name: string): boolean {
+  const h = name.toLowerCase();
+  return h.startsWith('x-user') || h.startsWith('x-internal') || h.startsWith('x-auth') || h === 'x-forwarded-user' || h === 'x-remote-user';
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { GatewayHealth } from '@postwright/contracts';
+import {
+  AppError,
+  connectRedis,
+  createLogger,
+  errorHandler,
+  listen,
+  requestContext,
+  requestLogger,
+  type Redis,
+} from '@postwright/platform';
+import { authenticate } from './authenticate';
+import type { GatewayConfig } from './config';
+import { isForbiddenIncomingHeader, matchesPrefix, upstreams } from './routes';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  app: Express;
+  stop(): Promise<void>;
+}
+
+export async function start(config: GatewayConfig): Promise<RunningGateway> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const redis: Redis = await connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(requestContext());
+  app.use(requestLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'", 'https:', 'http:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(cors({ origin: config.WEB_ORIGIN.split(',').map((o) => o.trim()), credentials: false }));
+
+  // A client can never speak for a user or as a service.
+  app.use((req, _res, next) => {
+    for (const name of Object.keys(req.headers)) if (isForbiddenIncomingHeader(name)) delete req.headers[name];
+    next();
+  });
+  // Internal APIs are for services only, whatever the prefix or spelling.
+  app.use((req, _res, next) => {
+    let p: string;
+    try {
+      p = decodeURIComponent(req.path).toLowerCase().replace(/\/+/g, '/');
+    } catch {
+      return next(AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
+    }
+    if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) {
+      return next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND'));
+    }
+    next();
+  });
+
+  const services = upstreams(config);
+  app.get('/api/health', async (_req, res) => {
+    const states = await Promise.all(
+      services.map(async (s) => {
+        try {
+          const r = await fetch(new URL('/ready', s.url), { signal: AbortSignal.timeout(2_000) });
+          return [s.name, r.ok ? 'ok' : 'unavailable'] as const;
+        } catch {
+          return [s.name, 'unavailable'] as const;
+        }
+      }),
+    );
+    const body: GatewayHealth = {
+      status: states.every(([, s]) => s === 'ok') ? 'ok' : 'degraded',
+      services: Object.fromEntries(states),
+    };
+    res.status(body.status === 'ok' ? 200 : 503).json(body);
+  });
+
+  app.use(authenticate(config));
+  app.use(
+    '/api',
+    rateLimit({
+      windowMs: 60_000,
+      limit: config.RATE_LIMIT_PER_MINUTE,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      passOnStoreError: true,
+      keyGenerator: (req) => (req.user ? `u:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`),
+      store: new RedisStore({
+        prefix: `${config.NAMESPACE}gateway:rl:`,
+        sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      }),
+      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', { status: 429 })),
+    }),
+  );
+
+  for (const upstream of services) {
+    app.use(
+      createProxyMiddleware<IncomingMessage, ServerResponse>({
+        target: upstream.url,
+        pathFilter: (pathname) => upstream.prefixes.some((prefix) => matchesPrefix(pathname, prefix)),
+        changeOrigin: false,
+        xfwd: true,
+        // our own error handler answers JSON; the default plugin would answer plain text first
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+        // only the upstream leg times out; `timeout` would cut the client's socket without an answer
+        proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        on: {
+          proxyReq: (proxyReq, req) => {
+            proxyReq.setHeader('x-request-id', String((req as { id?: unknown }).id ?? ''));
+          },
+          error: (err, req, res) => {
+            const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && /timeout|socket hang up/i.test(err.message);
+            const status = timedOut ? 504 : 502;
+            const body = {
+              error: timedOut
+                ? `The ${upstream.name} service took too long to answer. Please try again.`
+                : `The ${upstream.name} service is unavailable. Please try again.`,
+              code: timedOut ? 'UPSTREAM.TIMEOUT' : 'UPSTREAM.UNAVAILABLE',
+              requestId: String((req as { id?: unknown }).id ?? ''),
+            };
+            logger.warn({ err: err.message, upstream: upstream.name }, 'upstream failed');
+            if ('writeHead' in res && !res.headersSent) {
+              (res as ServerResponse).writeHead(status, { 'content-type': 'application/json' });
+              (res as ServerResponse).end(JSON.stringify(body));
+            } else if ('writeHead' in res) {
+              (res as ServerResponse).end();
+            } else {
+              (res as Socket).destroy();
+            }
+          },
+        },
+      }),
+    );
+  }
+
+  app.use('/api', (req, _res, next) => next(AppError.notFound(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, 'ROUTE.NOT_FOUND')));
+
+  // The built web app, with SPA fallback for client-side routes.
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    app.use(express.static(config.WEB_DIST, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.setHeader('cache-control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+  app.use((req, _res, next) => next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND')));
+  app.use(errorHandler(logger));
+
+  const server = await listen(app, config.PORT, config.HOST);
+  logger.info({ url: server.url }, 'gateway listening');
+  return {
+    url: server.url,
+    port: server.port,
+    app,
+    stop: async () => {
+      await server.close();
+      redis.disconnect();
+    },
+  };
+}
+
+function immutableAssets(res: ServerResponse, file: string) {
+  if (/[\\/]assets[\\/]/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+}
