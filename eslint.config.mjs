@@ -1,0 +1,68 @@
+// Lint with boundaries: domain code (use cases) may not import transport or storage
+// libraries, services may not import each other, web features may not import each other.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const services = ['auth', 'content', 'linkedin', 'linkedin-sandbox', 'scheduler'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', 'e2e/artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['**/*.use-case.ts', '**/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'amqplib', 'amqp-connection-manager', 'mongoose', 'ioredis', 'bullmq', 'http-proxy-middleware'].map((name) => ({
+            name,
+            message: 'Domain code stays free of transport and storage: take a repository or port instead.',
+          })),
+        },
+      ],
+    },
+  },
+  ...services.map((service) => ({
+    files: [`services/${service}/src/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: services.filter((s) => s !== service).flatMap((s) => [`**/services/${s}/**`, `../../${s}/**`, `@postwright/${s}`, `@postwright/${s}/**`]),
+              message: 'Services do not import each other: use an event or an internal HTTP call.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/*/**'], message: 'Features do not import each other: move shared pieces to components/ or lib/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+);
