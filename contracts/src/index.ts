@@ -7,3 +7,4 @@ export * from './content';
 export * from './linkedin';
 export * from './calendar';
 export * from './internal';
+export * from './roles';
