@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { bool, loadConfig, port } from '@postwright/platform';
+
+const csv = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: port(8090),
+    /** the product's public origin: its `/linkedin/callback` page is the registered redirect URI */
+    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    /** the app registered at the sandbox (the service's sandbox-mode defaults match these) */
+    SANDBOX_CLIENT_ID: z.string().min(1).default('postwright-sandbox'),
+    SANDBOX_CLIENT_SECRET: z.string().min(1).default('postwright-sandbox-secret'),
+    /** registered redirect URIs, comma-separated; default `${PUBLIC_URL}/linkedin/callback` */
+    SANDBOX_REDIRECT_URIS: z.string().optional(),
+    /** scopes the sandbox app may be granted */
+    SANDBOX_SCOPES: csv('openid profile email w_member_social r_basicprofile r_member_postAnalytics'),
+    /** access token lifetime (LinkedIn: 60 days) */
+    SANDBOX_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5_184_000),
+    /** refresh tokens are given only to approved apps on real LinkedIn; the sandbox app is one by default */
+    SANDBOX_REFRESH_TOKENS: bool(true),
+    SANDBOX_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(31_536_000),
+    /** fast mode: no artificial latency (benchmarks, tests) */
+    SANDBOX_FAST: bool(false),
+    /** artificial latency of API calls when not in fast mode */
+    SANDBOX_LATENCY_MS: z.coerce.number().int().nonnegative().default(60),
+    /** delay of the `slow` fault when the fault does not give one */
+    SANDBOX_SLOW_MS: z.coerce.number().int().nonnegative().default(20_000),
+  })
+  .transform((c) => ({
+    ...c,
+    redirectUris: (c.SANDBOX_REDIRECT_URIS ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`).split(',').map((s) => s.trim()).filter(Boolean),
+  }));
+export type SandboxConfig = z.infer<typeof configSchema>;
+
+/** The only place that reads process.env. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<SandboxConfig> {
+  return loadConfig(configSchema, env);
+}

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { renderLittleText } from '../little-text';
+import type { Grant, Member, SandboxState, StoredPost } from '../state';
+import { origin } from './oauth';
+
+export const MAX_COMMENTARY = 3000;
+
+export const errors = {
+  invalidToken: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' },
+  expiredToken: { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
+  revokedToken: { status: 401, serviceErrorCode: 65602, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
+  throttled: { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 },
+  internal: { message: 'Internal Server Error', status: 500 },
+  accessDenied: (resource: string) => ({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `Not enough permissions to access: ${resource}` }),
+  retiredVersion: (version: string) => ({ status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version} is not active` }),
+};
+
+interface Caller {
+  member: Member;
+  grant: Grant;
+  token: string;
+}
+
+/** The bearer token from the Authorization header, or `?oauth2_access_token=` as passport-linkedin-oauth2 sends it. */
+export function presentedToken(req: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  if (match) return match[1];
+  return typeof req.query.oauth2_access_token === 'string' ? req.query.oauth2_access_token : null;
+}
+
+/** Months since a YYYYMM or YYYYMM.RR version was released (negative: not yet); NaN when malformed. */
+export function versionAgeMonths(version: string, now: number): number {
+  const m = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
+  if (!m) return Number.NaN;
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return Number.NaN;
+  const d = new Date(now);
+  return (d.getUTCFullYear() - Number(m[1])) * 12 + (d.getUTCMonth() + 1 - month);
+}
+
+/** A version is active for the twelve months after its release (sandbox clock). */
+export function isActiveVersion(version: string, now: number): boolean {
+  const age = versionAgeMonths(version, now);
+  return age >= 0 && age < 12;
+}
+
+const postBodySchema = z.object({
+  author: z.string().regex(/^urn:li:(person|organization):[A-Za-z0-9_-]+$/),
+  commentary: z.string(),
+  visibility: z.enum(['PUBLIC', 'CONNECTIONS', 'LOGGED_IN']),
+  distribution: z.object({
+    feedDistribution: z.enum(['MAIN_FEED', 'NONE']),
+    targetEntities: z.array(z.unknown()).optional(),
+    thirdPartyDistributionChannels: z.array(z.unknown()).optional(),
+  }),
+  lifecycleState: z.enum(['PUBLISHED', 'DRAFT']),
+  isReshareDisabledByAuthor: z.boolean().optional(),
+});
+
+const METRICS = ['IMPRESSION', 'MEMBERS_REACHED', 'RESHARE', 'REACTION', 'COMMENT'] as const;
+type Metric = (typeof METRICS)[number];
+
+/**
+ * Deterministic per post, growing with its age: impressions rise with the square root of
+ * the seconds since posting, reactions, comments and reposts are fixed shares of them.
+ */
+export function metricsFor(post: StoredPost, now: number): Record<Metric, number> {
+  const seed = createHash('sha256').update(post.id).digest();
+  const ageSeconds = Math.max(0, (now - post.createdAt) / 1000);
+  const impressions = Math.floor((20 + (seed[0] % 40)) * Math.sqrt(ageSeconds + 1));
+  const reactions = Math.floor((impressions * (1 + (seed[1] % 4))) / 100);
+  return {
+    IMPRESSION: impressions,
+    MEMBERS_REACHED: Math.floor((impressions * (60 + (seed[4] % 30))) / 100),
+    REACTION: reactions,
+    COMMENT: Math.floor((reactions * (5 + (seed[2] % 20))) / 100),
+    RESHARE: Math.floor((reactions * (2 + (seed[3] % 8))) / 100),
+  };
+}
+
+/** The REST and v2 APIs of api.linkedin.com that the product calls. */
+export function apiRoutes(router: Router, state: SandboxState): void {
+  const json = express.json({ limit: '200kb' });
+
+  function authenticate(req: Request, res: Response): Caller | null {
+    const token = presentedToken(req);
+    const issued = token ? state.accessTokens.get(token) : undefined;
+    if (!token || !issued) {
+      res.status(401).json(errors.invalidToken);
+      return null;
+    }
+    const grant = state.grants.get(issued.grantId)!;
+    if (grant.revoked) {
+      res.status(401).json(errors.revokedToken);
+      return null;
+    }
+    if (issued.expiresAt <= state.now()) {
+      res.status(401).json(errors.expiredToken);
+      return null;
+    }
+    return { member: state.members.get(grant.sub)!, grant, token };
+  }
+
+  /** /rest endpoints need a LinkedIn-Version that is still active. */
+  function version(req: Request, res: Response): string | null {
+    const v = req.get('linkedin-version');
+    if (!v) {
+      res.status(400).json({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' });
+      return null;
+    }
+    if (!isActiveVersion(v, state.now())) {
+      res.status(426).json(errors.retiredVersion(v));
+      return null;
+    }
+    return v;
+  }
+
+  router.get('/v2/userinfo', (req, res) => {
+    const caller = authenticate(req, res);
+    if (!caller) return;
+    if (!caller.grant.scopes.includes('openid')) return res.status(403).json(errors.accessDenied('userinfo.GET.NO_VERSION'));
+    const { member, grant } = caller;
+    const info: Record<string, unknown> = { sub: member.sub };
+    if (grant.scopes.includes('profile')) {
+      Object.assign(info, {
+        name: `${member.givenName} ${member.familyName}`,
+        given_name: member.givenName,
+        family_name: member.familyName,
+        // LinkedIn answers either shape; clients must accept both
+        locale: member.sub.charCodeAt(0) % 2 ? `${member.locale.language}-${member.locale.country}` : member.locale,
+      });
+      if (member.picture) info.picture = `${origin(req)}${member.picture}`;
+    }
+    if (grant.scopes.includes('email')) Object.assign(info, { email: member.email, email_verified: true });
+    res.json(info);
+  });
+
+  router.get('/v2/me', (req, res) => {
+    const caller = authenticate(req, res);
+    if (!caller) return;
+    if (!caller.grant.scopes.includes('r_basicprofile')) return res.status(403).json(errors.accessDenied('me.GET.NO_VERSION'));
+    const m = caller.member;
+    const localized = (value: string) => ({ localized: { [`${m.locale.language}_${m.locale.country}`]: value }, preferredLocale: m.locale });
+    res.json({
+      id: m.sub,
+      localizedFirstName: m.givenName,
+      localizedLastName: m.familyName,
+      localizedHeadline: m.headline,
+      vanityName: m.vanityName,
+      firstName: localized(m.givenName),
+      lastName: localized(m.familyName),
+      headline: localized(m.headline),
+      ...(m.picture ? { profilePicture: { displayImage: `urn:li:digitalmediaAsset:C4D03AQ${m.sub}` } } : {}),
+    });
+  });
+
+  router.post('/rest/posts', json, (req, res) => {
+    const caller = authenticate(req, res);
+    if (!caller) return;
+    const v = version(req, res);
+    if (!v) return;
+    if (req.get('x-restli-protocol-version') !== '2.0.0') {
+      return res.status(400).json({ status: 400, code: 'INVALID_PROTOCOL_VERSION', message: 'The X-Restli-Protocol-Version header must be 2.0.0' });
+    }
+    if (!caller.grant.scopes.includes('w_member_social')) return res.status(403).json(errors.accessDenied(`partnerApiPostsExternal.CREATE.${v}`));
+    if (!req.is('application/json')) return res.status(415).json({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' });
+    const parsed = postBodySchema.safeParse(req.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return res.status(422).json({ status: 422, code: 'UNPROCESSABLE_ENTITY', message: `ERROR :: /${issue.path.join('/')} :: ${issue.message}` });
+    }
+    const body = parsed.data;
+    if (body.author !== `urn:li:person:${caller.member.sub}`) {
+      return res.status(403).json({ ...errors.accessDenied(`partnerApiPostsExternal.CREATE.${v}`), message: `ERROR :: /author :: "${body.author}" is not the authenticated member` });
+    }
+    const visibleLength = body.commentary.replace(/\\([\s\S])/g, '$1').length;
+    if (visibleLength > MAX_COMMENTARY) {
+      return res.status(400).json({
+        status: 400,
+        serviceErrorCode: 100,
+        code: 'FIELD_LENGTH_TOO_LONG',
+        message: `/commentary :: length ${visibleLength} exceeds maximum length ${MAX_COMMENTARY}`,
+      });
+    }
+    const rendered = renderLittleText(body.commentary);
+    const post: StoredPost = {
+      id: state.newPostUrn(),
+      author: body.author,
+      commentary: body.commentary,
+      text: rendered.text,
+      truncated: rendered.truncated,
+      visibility: body.visibility,
+      lifecycleState: body.lifecycleState,
+      apiVersion: v,
+      createdAt: state.now(),
+    };
+    state.posts.push(post);
+    res.status(201).set({ 'x-restli-id': post.id, 'x-linkedin-id': post.id }).end();
+  });
+
+  router.get('/rest/memberCreatorPostAnalytics', (req, res) => {
+    const caller = authenticate(req, res);
+    if (!caller) return;
+    const v = version(req, res);
+    if (!v) return;
+    if (!caller.grant.scopes.includes('r_member_postAnalytics')) {
+      return res.status(403).json(errors.accessDenied(`memberCreatorPostAnalytics.FINDER-entity.${v}`));
+    }
+    const bad = (message: string) => res.status(400).json({ status: 400, code: 'INVALID_PARAMS', message });
+    if (req.query.q !== 'entity') return bad('Parameter "q" must be "entity"');
+    const queryType = String(req.query.queryType ?? '');
+    if (!(METRICS as readonly string[]).includes(queryType)) return bad(`Invalid queryType "${queryType}"`);
+    if ((req.query.aggregation ?? 'TOTAL') !== 'TOTAL') return bad('Only aggregation TOTAL is supported by the sandbox');
+    const entity = /^\((share|ugc):(.+)\)$/.exec(String(req.query.entity ?? ''));
+    if (!entity) return bad('Parameter "entity" must look like (share:urn%3Ali%3Ashare%3A123)');
+    let urn: string;
+    try {
+      urn = decodeURIComponent(entity[2]);
+    } catch {
+      return bad('Parameter "entity" is not correctly encoded');
+    }
+    const post = state.posts.find((p) => p.id === urn);
+    if (!post || post.author !== `urn:li:person:${caller.member.sub}`) {
+      return res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `Entity ${urn} was not found` });
+    }
+    const count = metricsFor(post, state.now())[queryType as Metric];
+    // newer versions give the metric type as a plain string, older ones as a union object
+    const metricType = versionAgeMonths(v, state.now()) < 6 ? queryType : { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType };
+    res.json({
+      paging: { start: 0, count: 10, links: [] },
+      elements: [{ count, metricType, targetEntity: { [entity[1]]: urn } }],
+    });
+  });
+}

@@ -1,0 +1,109 @@
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import { faultKinds, type SandboxState } from '../state';
+
+export interface SandboxSettings {
+  fast: boolean;
+}
+
+const faultSchema = z.object({
+  kind: z.enum(faultKinds as [string, ...string[]]),
+  count: z.number().int().positive().max(10_000).optional(),
+  path: z.string().startsWith('/').nullable().optional(),
+  delayMs: z.number().int().nonnegative().max(600_000).nullable().optional(),
+});
+
+/**
+ * Test controls under /__sandbox: switch faults on at runtime, read what was posted and
+ * called, move the clock, change a member, expire tokens. Not part of LinkedIn.
+ */
+export function controlRoutes(router: Router, state: SandboxState, settings: SandboxSettings): void {
+  const json = express.json({ limit: '20kb' });
+  const bad = (message: string) => ({ error: message });
+
+  router.get('/__sandbox/posts', (req, res) => {
+    const author = typeof req.query.author === 'string' ? req.query.author : null;
+    const posts = state.posts.filter((p) => !author || p.author === author).map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString() }));
+    res.json({ posts });
+  });
+
+  router.get('/__sandbox/requests', (req, res) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : null;
+    const method = typeof req.query.method === 'string' ? req.query.method.toUpperCase() : null;
+    const requests = state.requests.filter((r) => (!path || r.path.startsWith(path)) && (!method || r.method === method));
+    res.json({ requests: requests.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) });
+  });
+
+  router.get('/__sandbox/faults', (_req, res) => {
+    res.json({ faults: state.faults });
+  });
+  router.post('/__sandbox/faults', json, (req, res) => {
+    const parsed = faultSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return res.status(400).json(bad(`Invalid fault: ${parsed.error.issues[0].message}; kind is one of ${faultKinds.join(', ')}`));
+    const fault = state.addFault(parsed.data as Parameters<SandboxState['addFault']>[0]);
+    res.status(201).json({ fault });
+  });
+  router.delete('/__sandbox/faults', (_req, res) => {
+    const cleared = state.faults.length;
+    state.faults = [];
+    res.json({ cleared });
+  });
+
+  router.post('/__sandbox/clock', json, (req, res) => {
+    const seconds = Number((req.body ?? {}).advanceSeconds);
+    if (!Number.isFinite(seconds) || seconds < 0) return res.status(400).json(bad('advanceSeconds must be a non-negative number'));
+    state.advance(seconds * 1000);
+    res.json({ now: new Date(state.now()).toISOString() });
+  });
+
+  router.post('/__sandbox/members/:sub', json, (req, res) => {
+    const member = state.members.get(req.params.sub);
+    if (!member) return res.status(404).json(bad('No such member'));
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.withPicture === 'boolean') member.picture = body.withPicture ? `/media/profile/${member.sub}.svg?v=${state.now()}` : null;
+    if (typeof body.headline === 'string') member.headline = body.headline;
+    if (typeof body.givenName === 'string') member.givenName = body.givenName;
+    if (typeof body.familyName === 'string') member.familyName = body.familyName;
+    res.json({ member });
+  });
+
+  router.get('/__sandbox/grants', (_req, res) => {
+    const now = state.now();
+    const grants = [...state.grants.values()].map((g) => ({
+      ...g,
+      createdAt: new Date(g.createdAt).toISOString(),
+      liveAccessTokens: g.revoked ? 0 : [...state.accessTokens.values()].filter((t) => t.grantId === g.id && t.expiresAt > now).length,
+    }));
+    res.json({ grants });
+  });
+
+  /** Expires access tokens now (and refresh tokens too with includeRefresh), for one member or all. */
+  router.post('/__sandbox/tokens/expire', json, (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const sub = typeof body.sub === 'string' ? body.sub : null;
+    const now = state.now();
+    const grantIds = new Set([...state.grants.values()].filter((g) => !sub || g.sub === sub).map((g) => g.id));
+    let expired = 0;
+    const maps = body.includeRefresh === true ? [state.accessTokens, state.refreshTokens] : [state.accessTokens];
+    for (const map of maps) {
+      for (const token of map.values()) {
+        if (grantIds.has(token.grantId) && token.expiresAt > now) {
+          token.expiresAt = now;
+          expired += 1;
+        }
+      }
+    }
+    res.json({ expired });
+  });
+
+  router.post('/__sandbox/settings', json, (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.fast === 'boolean') settings.fast = body.fast;
+    res.json({ settings });
+  });
+
+  router.post('/__sandbox/reset', (_req, res) => {
+    state.reset();
+    res.json({ reset: true });
+  });
+}

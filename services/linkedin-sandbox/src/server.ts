@@ -1,0 +1,117 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { createLogger, listen, requestContext, requestLogger } from '@postwright/platform';
+import type { SandboxConfig } from './config';
+import { apiRoutes, errors } from './routes/api';
+import { controlRoutes, type SandboxSettings } from './routes/control';
+import { feedRoutes } from './routes/feed';
+import { oauthRoutes } from './routes/oauth';
+import { randomDelay, SandboxState } from './state';
+import { presentedToken } from './routes/api';
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  /** the in-memory state, for in-process tests that want to look directly */
+  state: SandboxState;
+  stop(): Promise<void>;
+}
+
+const MAX_REQUEST_LOG = 50_000;
+
+const isApiPath = (path: string) => path.startsWith('/v2/') || path.startsWith('/rest/');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The local LinkedIn double: OAuth (www.linkedin.com) and the APIs (api.linkedin.com) on
+ * one origin, state in memory, faults switchable at runtime. PORT 0 picks a free port.
+ */
+export async function start(config: SandboxConfig): Promise<RunningSandbox> {
+  const logger = createLogger('linkedin-sandbox', config.LOG_LEVEL);
+  const state = new SandboxState();
+  const settings: SandboxSettings = { fast: config.SANDBOX_FAST };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext());
+  app.use(requestLogger(logger));
+
+  const recordRequests: RequestHandler = (req, res, next) => {
+    res.on('close', () => {
+      if (req.path.startsWith('/__sandbox')) return;
+      state.requests.push({ method: req.method, path: req.path, status: res.writableFinished ? res.statusCode : 0, at: state.now() });
+      if (state.requests.length > MAX_REQUEST_LOG) state.requests.splice(0, state.requests.length - MAX_REQUEST_LOG);
+    });
+    next();
+  };
+  app.use(recordRequests);
+
+  /** Faults switched on by tests: each one answers (or spoils) the next matching calls. */
+  const faults: RequestHandler = (req, res, next) => {
+    if (req.path.startsWith('/__sandbox')) return next();
+    const fault = state.takeFault(req.path, isApiPath(req.path));
+    if (!fault) return next();
+    logger.info({ fault: fault.kind, path: req.path }, 'sandbox fault');
+    switch (fault.kind) {
+      case '429':
+        return void res.status(429).json(errors.throttled);
+      case '500':
+        return void res.status(500).json(errors.internal);
+      case 'retired-version':
+        return void res.status(426).json(errors.retiredVersion(req.get('linkedin-version') ?? 'NO_VERSION'));
+      case 'expired-token': {
+        // the presented token really dies, so a retry with it fails too and a refresh is needed
+        const token = presentedToken(req);
+        const issued = token ? state.accessTokens.get(token) : undefined;
+        if (issued) issued.expiresAt = Math.min(issued.expiresAt, state.now());
+        return void res.status(401).json(errors.expiredToken);
+      }
+      case 'slow': {
+        const delay = fault.delayMs ?? config.SANDBOX_SLOW_MS;
+        const end = res.end.bind(res) as (...args: unknown[]) => unknown;
+        res.end = ((...args: unknown[]) => {
+          setTimeout(() => end(...args), delay);
+          return res;
+        }) as typeof res.end;
+        return next();
+      }
+      case 'lost-response': {
+        // the request is carried out, then the connection drops before any answer
+        res.end = (() => {
+          req.socket.destroy();
+          return res;
+        }) as typeof res.end;
+        return next();
+      }
+    }
+  };
+  app.use(faults);
+
+  const latency: RequestHandler = (req, _res, next) => {
+    if (settings.fast || !isApiPath(req.path) || config.SANDBOX_LATENCY_MS === 0) return next();
+    void sleep(randomDelay(config.SANDBOX_LATENCY_MS)).then(() => next());
+  };
+  app.use(latency);
+
+  const router = express.Router();
+  oauthRoutes(router, state, config);
+  apiRoutes(router, state);
+  controlRoutes(router, state, settings);
+  feedRoutes(router, state);
+  app.use(router);
+
+  app.use((req, res) => {
+    res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `No resource found for ${req.method} ${req.path}` });
+  });
+  const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status >= 500) logger.error({ err }, 'sandbox error');
+    if (res.headersSent) return;
+    res.status(status).json({ status, code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST', message: status === 500 ? 'Internal Server Error' : String(err.message ?? 'Bad request') });
+  };
+  app.use(onError);
+
+  const server = await listen(app, config.PORT, config.HOST);
+  logger.info({ url: server.url, fast: settings.fast }, 'linkedin sandbox listening');
+  return { url: server.url, port: server.port, state, stop: () => server.close() };
+}

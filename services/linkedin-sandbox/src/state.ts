@@ -1,0 +1,241 @@
+import { createHash, generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto';
+
+/** A member who signed in on the consent page. */
+export interface Member {
+  sub: string;
+  givenName: string;
+  familyName: string;
+  email: string;
+  /** picture URL path on the sandbox (made absolute per request), or null for no photo */
+  picture: string | null;
+  headline: string;
+  vanityName: string;
+  locale: { country: string; language: string };
+}
+
+export interface AuthorizationRequest {
+  id: string;
+  clientId: string;
+  redirectUri: string;
+  state: string | undefined;
+  scopes: string[];
+  expiresAt: number;
+}
+
+export interface AuthorizationCode {
+  clientId: string;
+  redirectUri: string;
+  sub: string;
+  scopes: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+/** Every token of one consent: revoking the grant kills them all. */
+export interface Grant {
+  id: string;
+  sub: string;
+  clientId: string;
+  scopes: string[];
+  revoked: boolean;
+  createdAt: number;
+}
+
+export interface IssuedToken {
+  grantId: string;
+  expiresAt: number;
+}
+
+export interface StoredPost {
+  id: string;
+  author: string;
+  /** what the client sent, escapes included */
+  commentary: string;
+  /** what members see: the little text rendered, cut at the first unescaped reserved character */
+  text: string;
+  truncated: boolean;
+  visibility: string;
+  lifecycleState: string;
+  apiVersion: string;
+  createdAt: number;
+}
+
+export type FaultKind = '429' | '500' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response';
+export const faultKinds: FaultKind[] = ['429', '500', 'expired-token', 'retired-version', 'slow', 'lost-response'];
+
+export interface Fault {
+  id: string;
+  kind: FaultKind;
+  remaining: number;
+  /** path prefix the fault applies to; default: every API call (/v2, /rest) */
+  path: string | null;
+  delayMs: number | null;
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+}
+
+export const CODE_TTL_MS = 30 * 60_000;
+const AUTHORIZATION_REQUEST_TTL_MS = 60 * 60_000;
+
+/**
+ * Everything the sandbox knows, in memory: it is a test double, restarting it forgets all.
+ * Time comes from `now()`, which tests can move forward (`advance`) to expire codes and
+ * tokens or let post analytics grow.
+ */
+export class SandboxState {
+  members = new Map<string, Member>();
+  authorizationRequests = new Map<string, AuthorizationRequest>();
+  codes = new Map<string, AuthorizationCode>();
+  grants = new Map<string, Grant>();
+  accessTokens = new Map<string, IssuedToken>();
+  refreshTokens = new Map<string, IssuedToken>();
+  posts: StoredPost[] = [];
+  faults: Fault[] = [];
+  requests: RequestRecord[] = [];
+  private offsetMs = 0;
+  private postSeq = 0;
+  readonly signingKey: { privateKey: KeyObject; publicKey: KeyObject; kid: string };
+
+  constructor() {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    this.signingKey = { ...pair, kid: `sandbox-${randomBytes(4).toString('hex')}` };
+  }
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  reset(): void {
+    this.members.clear();
+    this.authorizationRequests.clear();
+    this.codes.clear();
+    this.grants.clear();
+    this.accessTokens.clear();
+    this.refreshTokens.clear();
+    this.posts = [];
+    this.faults = [];
+    this.requests = [];
+    this.offsetMs = 0;
+  }
+
+  /** The same email always signs in as the same member, as on the real site. */
+  upsertMember(input: { givenName: string; familyName: string; email: string; withPicture: boolean }): Member {
+    const email = input.email.trim().toLowerCase();
+    const sub = memberIdFor(email);
+    const existing = this.members.get(sub);
+    const slug = `${input.givenName}-${input.familyName}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'member';
+    const member: Member = {
+      sub,
+      givenName: input.givenName.trim() || 'Alex',
+      familyName: input.familyName.trim() || 'Morgan',
+      email,
+      picture: input.withPicture ? `/media/profile/${sub}.svg` : null,
+      headline: existing?.headline ?? `Chief Executive Officer at ${input.familyName.trim() || 'Morgan'} & Co.`,
+      vanityName: existing?.vanityName ?? `${slug}-${sub.slice(0, 6).toLowerCase()}`,
+      locale: { country: 'US', language: 'en' },
+    };
+    this.members.set(sub, member);
+    return member;
+  }
+
+  newAuthorizationRequest(input: Omit<AuthorizationRequest, 'id' | 'expiresAt'>): AuthorizationRequest {
+    this.sweep();
+    const request = { ...input, id: randomBytes(16).toString('hex'), expiresAt: this.now() + AUTHORIZATION_REQUEST_TTL_MS };
+    this.authorizationRequests.set(request.id, request);
+    return request;
+  }
+
+  newCode(input: Omit<AuthorizationCode, 'expiresAt' | 'used'>): string {
+    const code = `AQ${randomBytes(48).toString('base64url')}`;
+    this.codes.set(code, { ...input, expiresAt: this.now() + CODE_TTL_MS, used: false });
+    return code;
+  }
+
+  newGrant(input: Omit<Grant, 'id' | 'revoked' | 'createdAt'>): Grant {
+    const grant: Grant = { ...input, id: randomBytes(8).toString('hex'), revoked: false, createdAt: this.now() };
+    this.grants.set(grant.id, grant);
+    return grant;
+  }
+
+  issueAccessToken(grantId: string, ttlSeconds: number): string {
+    const token = `AQV${randomBytes(96).toString('base64url')}`;
+    this.accessTokens.set(token, { grantId, expiresAt: this.now() + ttlSeconds * 1000 });
+    return token;
+  }
+
+  issueRefreshToken(grantId: string, ttlSeconds: number): string {
+    const token = `AQX${randomBytes(96).toString('base64url')}`;
+    this.refreshTokens.set(token, { grantId, expiresAt: this.now() + ttlSeconds * 1000 });
+    return token;
+  }
+
+  /** A share URN like LinkedIn's: 19 digits, increasing. */
+  newPostUrn(): string {
+    this.postSeq += 1;
+    const base = BigInt(7_200_000_000_000_000_000n) + BigInt(this.now()) * 1000n + BigInt(this.postSeq);
+    return `urn:li:share:${base.toString()}`;
+  }
+
+  takeFault(path: string, isApi: boolean): Fault | null {
+    const index = this.faults.findIndex((f) => (f.path ? path.startsWith(f.path) : isApi));
+    if (index < 0) return null;
+    const fault = this.faults[index];
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+
+  addFault(input: { kind: FaultKind; count?: number; path?: string | null; delayMs?: number | null }): Fault {
+    const fault: Fault = {
+      id: randomBytes(4).toString('hex'),
+      kind: input.kind,
+      remaining: input.count ?? 1,
+      path: input.path ?? null,
+      delayMs: input.delayMs ?? null,
+    };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /** A signed OpenID Connect id token (RS256), verifiable with /oauth/openid/jwks. */
+  idToken(issuer: string, audience: string, member: Member, scopes: string[]): string {
+    const iat = Math.floor(this.now() / 1000);
+    const claims: Record<string, unknown> = { iss: issuer, aud: audience, iat, exp: iat + 3600, sub: member.sub };
+    if (scopes.includes('profile')) {
+      Object.assign(claims, { name: `${member.givenName} ${member.familyName}`, given_name: member.givenName, family_name: member.familyName, locale: member.locale });
+    }
+    if (scopes.includes('email')) Object.assign(claims, { email: member.email, email_verified: true });
+    const header = { alg: 'RS256', kid: this.signingKey.kid, typ: 'JWT' };
+    const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const body = `${encode(header)}.${encode(claims)}`;
+    return `${body}.${sign('sha256', Buffer.from(body), this.signingKey.privateKey).toString('base64url')}`;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [id, r] of this.authorizationRequests) if (r.expiresAt < now) this.authorizationRequests.delete(id);
+    for (const [code, c] of this.codes) if (c.expiresAt < now - CODE_TTL_MS) this.codes.delete(code);
+  }
+}
+
+/** LinkedIn member ids (the OIDC `sub`) are short opaque strings; ours are derived from the email. */
+export function memberIdFor(email: string): string {
+  const digest = createHash('sha256').update(email).digest();
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let id = '';
+  for (let i = 0; i < 10; i += 1) id += alphabet[digest[i] % alphabet.length];
+  return id;
+}
+
+export function randomDelay(baseMs: number): number {
+  return baseMs <= 0 ? 0 : Math.round(baseMs * 0.5 + randomInt(0, Math.max(1, baseMs)));
+}

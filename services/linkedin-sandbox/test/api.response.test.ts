@@ -1,0 +1,161 @@
+import type { RunningSandbox } from '../src/server';
+import { renderLittleText } from '../src/little-text';
+import { accessToken, activeVersion, api, control, postBody, startSandbox } from './support';
+
+describe('sandbox APIs', () => {
+  let sandbox: RunningSandbox;
+  let full: { access_token: string };
+  let basic: { access_token: string };
+  let sub: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    full = await accessToken(sandbox.url, {}, { given_name: 'Alex', family_name: 'Morgan', email: 'alex@example.com' });
+    basic = await accessToken(sandbox.url, { scope: 'openid profile email w_member_social' }, { email: 'alex@example.com' });
+    sub = (await api(sandbox.url, 'GET', '/v2/userinfo', { token: full.access_token })).body.sub;
+  });
+  afterAll(() => sandbox?.stop());
+
+  test('when userinfo is read, then it carries the OpenID claims, by header or by oauth2_access_token', async () => {
+    const res = await api(sandbox.url, 'GET', '/v2/userinfo', { token: full.access_token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      sub: expect.stringMatching(/^[A-Za-z0-9]{10}$/),
+      name: 'Alex Morgan',
+      given_name: 'Alex',
+      family_name: 'Morgan',
+      locale: expect.anything(),
+      picture: `${sandbox.url}/media/profile/${res.body.sub}.svg`,
+      email: 'alex@example.com',
+      email_verified: true,
+    });
+    const viaQuery = await fetch(`${sandbox.url}/v2/userinfo?oauth2_access_token=${encodeURIComponent(full.access_token)}`);
+    expect(viaQuery.status).toBe(200);
+    const picture = await fetch(res.body.picture);
+    expect(picture.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+  });
+
+  test('when no or a made-up token is sent, then the answer is 401 INVALID_ACCESS_TOKEN', async () => {
+    const res = await api(sandbox.url, 'GET', '/v2/userinfo', { token: 'AQVnope' });
+    expect(res).toMatchObject({ status: 401, body: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' } });
+    expect((await api(sandbox.url, 'GET', '/v2/me')).status).toBe(401);
+  });
+
+  test('when /v2/me is read without r_basicprofile, then LinkedIn exact 403 comes back', async () => {
+    const res = await api(sandbox.url, 'GET', '/v2/me', { token: basic.access_token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions to access: me.GET.NO_VERSION' });
+  });
+
+  test('when /v2/me is read with r_basicprofile, then headline and vanityName are there', async () => {
+    const res = await api(sandbox.url, 'GET', '/v2/me', { token: full.access_token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: sub, localizedFirstName: 'Alex', localizedLastName: 'Morgan', localizedHeadline: expect.any(String), vanityName: expect.any(String) });
+  });
+
+  test('when a post is created, then the answer is 201 with an empty body and the URN in x-restli-id', async () => {
+    const res = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'Hello from the sandbox') });
+    expect(res.status).toBe(201);
+    expect(res.body).toBeNull();
+    expect(res.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d{19}$/);
+    const { body } = await control(sandbox.url, 'GET', '/__sandbox/posts');
+    expect(body.posts.find((p: any) => p.id === res.headers.get('x-restli-id'))).toMatchObject({ text: 'Hello from the sandbox', truncated: false, visibility: 'PUBLIC' });
+  });
+
+  test('when the LinkedIn-Version header is missing, retired or in the future, then 400 / 426 NONEXISTENT_VERSION', async () => {
+    const missing = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: null, body: postBody(sub, 'x') });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('VERSION_MISSING');
+    const retired = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: '20241101', body: postBody(sub, 'x') });
+    expect(retired).toMatchObject({ status: 426, body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 20241101 is not active' } });
+    const old = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: '202301', body: postBody(sub, 'x') });
+    expect(old.status).toBe(426);
+    const next = new Date();
+    next.setUTCMonth(next.getUTCMonth() + 2);
+    const future = `${next.getUTCFullYear()}${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
+    expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: future, body: postBody(sub, 'x') })).status).toBe(426);
+  });
+
+  test('when X-Restli-Protocol-Version is missing, the author is someone else, or the body is incomplete, then the post is refused', async () => {
+    const noProtocol = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, headers: { 'x-restli-protocol-version': '' }, body: postBody(sub, 'x') });
+    expect(noProtocol.status).toBe(400);
+    const otherAuthor = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody('someoneElse', 'x') });
+    expect(otherAuthor.status).toBe(403);
+    const incomplete = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: { author: `urn:li:person:${sub}`, commentary: 'x' } });
+    expect(incomplete.status).toBe(422);
+  });
+
+  test('when the grant lacks w_member_social, then posting answers 403', async () => {
+    const readOnly = await accessToken(sandbox.url, { scope: 'openid profile' }, { email: 'alex@example.com' });
+    const res = await api(sandbox.url, 'POST', '/rest/posts', { token: readOnly.access_token, body: postBody(sub, 'x') });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(`Not enough permissions to access: partnerApiPostsExternal.CREATE.${activeVersion()}`);
+  });
+
+  test('when commentary has an unescaped reserved character, then the stored post is cut there, as on real LinkedIn', async () => {
+    const res = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'Results (so far) are great') });
+    expect(res.status).toBe(201);
+    const post = (await control(sandbox.url, 'GET', '/__sandbox/posts')).body.posts.find((p: any) => p.id === res.headers.get('x-restli-id'));
+    expect(post).toMatchObject({ text: 'Results ', truncated: true });
+  });
+
+  test('when every reserved character is escaped, then the text shows intact; mentions and hashtag templates render', () => {
+    expect(renderLittleText('a \\\\ \\| \\{ \\} \\@ \\[ \\] \\( \\) \\< \\> \\# \\* \\_ \\~ z')).toEqual({
+      text: 'a \\ | { } @ [ ] ( ) < > # * _ ~ z',
+      truncated: false,
+      mentions: [],
+    });
+    expect(renderLittleText('Thanks @[Dana Reyes](urn:li:person:abc123) {hashtag|\\#|leadership}')).toEqual({
+      text: 'Thanks Dana Reyes #leadership',
+      truncated: false,
+      mentions: ['urn:li:person:abc123'],
+    });
+    expect(renderLittleText('C:\\path')).toEqual({ text: 'C:', truncated: true, mentions: [] });
+  });
+
+  test('when commentary is longer than 3,000 characters, then 400 FIELD_LENGTH_TOO_LONG; exactly 3,000 (escapes not counted) passes', async () => {
+    const tooLong = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'a'.repeat(3001)) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ status: 400, code: 'FIELD_LENGTH_TOO_LONG' });
+    const exact = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, `${'a'.repeat(2990)}${'\\('.repeat(10)}`) });
+    expect(exact.status).toBe(201);
+  });
+
+  test('when analytics are read without r_member_postAnalytics, then 403 ACCESS_DENIED', async () => {
+    const created = await api(sandbox.url, 'POST', '/rest/posts', { token: basic.access_token, body: postBody(sub, 'analytics please') });
+    const urn = created.headers.get('x-restli-id')!;
+    const res = await api(sandbox.url, 'GET', `/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encodeURIComponent(urn)})&queryType=IMPRESSION&aggregation=TOTAL`, {
+      token: basic.access_token,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+  });
+
+  test('when analytics are read with the scope, then counts are deterministic per post and grow with its age', async () => {
+    const created = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'count me') });
+    const urn = created.headers.get('x-restli-id')!;
+    const read = async (queryType: string, version?: string) =>
+      api(sandbox.url, 'GET', `/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encodeURIComponent(urn)})&queryType=${queryType}&aggregation=TOTAL`, {
+        token: full.access_token,
+        version,
+      });
+    const first = await read('IMPRESSION');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      paging: { start: 0, count: 10, links: [] },
+      elements: [{ count: expect.any(Number), metricType: 'IMPRESSION', targetEntity: { share: urn } }],
+    });
+    expect((await read('IMPRESSION')).body.elements[0].count).toBe(first.body.elements[0].count);
+    await control(sandbox.url, 'POST', '/__sandbox/clock', { advanceSeconds: 6 * 3600 });
+    const later = await read('IMPRESSION');
+    expect(later.body.elements[0].count).toBeGreaterThan(first.body.elements[0].count);
+    const reactions = (await read('REACTION')).body.elements[0].count;
+    expect(reactions).toBeGreaterThan(0);
+    expect(reactions).toBeLessThan(later.body.elements[0].count);
+    const oldShape = await read('COMMENT', activeVersion(Date.now(), 9));
+    expect(oldShape.status).toBe(200);
+    expect(oldShape.body.elements[0].metricType).toEqual({ 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': 'COMMENT' });
+    const bad = await read('LIKES');
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,129 @@
+import { readConfig } from '../src/config';
+import { start, type RunningSandbox } from '../src/server';
+
+export const PUBLIC_URL = 'http://localhost:8080';
+export const REDIRECT_URI = `${PUBLIC_URL}/linkedin/callback`;
+export const CLIENT_ID = 'postwright-sandbox';
+export const CLIENT_SECRET = 'postwright-sandbox-secret';
+export const ALL_SCOPES = 'openid profile email w_member_social r_basicprofile r_member_postAnalytics';
+
+/** An API version that is active on the sandbox clock (by default last month's). */
+export function activeVersion(now = Date.now(), monthsAgo = 1): string {
+  const d = new Date(now);
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - monthsAgo);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export function startSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {
+  return start(
+    readConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL, ...env }),
+  );
+}
+
+export function authorizeUrl(base: string, params: Record<string, string | undefined> = {}): string {
+  const url = new URL('/oauth/v2/authorization', base);
+  const all = { response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, state: 'st-123', scope: ALL_SCOPES, ...params };
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** What a browser does with the consent page: read the form, fill it, press a button. */
+export async function submitConsent(
+  pageUrl: string,
+  button: 'Allow' | 'Cancel',
+  fields: Record<string, string | null> = {},
+): Promise<{ status: number; location: string | null }> {
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+  if (!form) throw new Error(`no consent form on the page (status ${page.status})`);
+  const values = new URLSearchParams();
+  for (const input of form[2].matchAll(/<input([^>]*)>/gi)) {
+    const attr = (n: string) => new RegExp(`${n}="([^"]*)"`, 'i').exec(input[1])?.[1];
+    const name = attr('name');
+    if (!name) continue;
+    const type = attr('type') ?? 'text';
+    if (type === 'checkbox' && !/\schecked/i.test(input[1])) continue;
+    values.set(name, attr('value') ?? '');
+  }
+  for (const [k, v] of Object.entries(fields)) (v === null ? values.delete(k) : values.set(k, v));
+  const pressed = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>${button}</button>`, 'i').exec(form[2]);
+  if (!pressed) throw new Error(`no ${button} button`);
+  values.set(pressed[1], pressed[2]);
+  const res = await fetch(new URL(form[1], pageUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: values.toString(),
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location') };
+}
+
+export async function authorizationCode(base: string, params: Record<string, string | undefined> = {}, fields: Record<string, string | null> = {}): Promise<string> {
+  const { location } = await submitConsent(authorizeUrl(base, params), 'Allow', fields);
+  const code = new URL(location!).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+  return code;
+}
+
+export async function tokenRequest(base: string, fields: Record<string, string>): Promise<{ status: number; body: any }> {
+  const res = await fetch(new URL('/oauth/v2/accessToken', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, ...fields }).toString(),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+export async function exchange(base: string, code: string): Promise<{ status: number; body: any }> {
+  return tokenRequest(base, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
+}
+
+export async function accessToken(base: string, params: Record<string, string | undefined> = {}, fields: Record<string, string | null> = {}): Promise<any> {
+  const { body } = await exchange(base, await authorizationCode(base, params, fields));
+  return body;
+}
+
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; version?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers: Record<string, string> = { 'x-restli-protocol-version': '2.0.0', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.version !== null) headers['linkedin-version'] = options.version ?? activeVersion();
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(path, base), { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* html or empty */
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+export function postBody(sub: string, commentary: string, extra: Record<string, unknown> = {}) {
+  return {
+    author: `urn:li:person:${sub}`,
+    commentary,
+    visibility: 'PUBLIC',
+    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+    lifecycleState: 'PUBLISHED',
+    isReshareDisabledByAuthor: false,
+    ...extra,
+  };
+}
+
+export async function control(base: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(new URL(path, base), {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
