@@ -92,7 +92,7 @@ describe('sandbox OAuth', () => {
       id_token: expect.any(String),
     });
     const [h, p, s] = body.id_token.split('.');
-    const jwks = (await (await fetch(`${sandbox.url}/oauth/openid/jwks`)).json()) as { keys: JsonWebKey[] };
+    const jwks = (await (await fetch(`${sandbox.url}/oauth/openid/jwks`)).json()) as { keys: import("node:crypto").JsonWebKey[] };
     const key = createPublicKey({ key: jwks.keys[0], format: 'jwk' });
     expect(verify('sha256', Buffer.from(`${h}.${p}`), key, Buffer.from(s, 'base64url'))).toBe(true);
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());

@@ -47,7 +47,10 @@ export async function submitConsent(
     if (type === 'checkbox' && !/\schecked/i.test(input[1])) continue;
     values.set(name, attr('value') ?? '');
   }
-  for (const [k, v] of Object.entries(fields)) (v === null ? values.delete(k) : values.set(k, v));
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null) values.delete(k);
+    else values.set(k, v);
+  }
   const pressed = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>${button}</button>`, 'i').exec(form[2]);
   if (!pressed) throw new Error(`no ${button} button`);
   values.set(pressed[1], pressed[2]);
