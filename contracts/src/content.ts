@@ -1,7 +1,28 @@
 import { z } from 'zod';
-import { contentStatusSchema, contentTypeSchema, engagementSchema } from './domain';
+import { contentStatusSchema, contentTypeSchema, contentTypes, engagementSchema, type ContentType } from './domain';
 
 const iso = z.string().datetime({ offset: true });
+
+/** LinkedIn's limit on a post's commentary. */
+export const POST_MAX_LENGTH = 3000;
+
+/** Spec sections 1, 3 and 9: the framework's five types, their day, purpose and funnel role. */
+export const contentTypeInfo: Record<
+  ContentType,
+  { name: string; day: 'Monday' | 'Wednesday' | 'Friday'; purpose: string; funnel: 'top' | 'middle' | 'bottom' }
+> = {
+  controversial: { name: 'Contrarian Take', day: 'Monday', purpose: 'authority building', funnel: 'top' },
+  story: { name: 'Behind the Scenes', day: 'Wednesday', purpose: 'value delivery', funnel: 'middle' },
+  framework: { name: 'Framework', day: 'Wednesday', purpose: 'value delivery', funnel: 'middle' },
+  insight: { name: 'Industry Insight', day: 'Friday', purpose: 'value delivery', funnel: 'middle' },
+  learning: { name: 'Relationship Builder', day: 'Friday', purpose: 'engagement', funnel: 'bottom' },
+};
+
+/** Spec section 9: the length a post should aim for. */
+export const OPTIMAL_POST_LENGTH = { min: 1300, max: 1600 } as const;
+/** Each hook must stand above LinkedIn's "see more" fold. */
+export const HOOK_MAX_LENGTH = 210;
+export const HOOK_COUNT = 5;
 
 /** Spec section 3, Content item, plus the publish outcome fields the cards show. */
 export const contentItemSchema = z.object({
@@ -29,7 +50,9 @@ export type ContentItem = z.infer<typeof contentItemSchema>;
 
 /** Spec section 5: generation form rules with their exact messages. */
 export const generateRequestSchema = z.object({
-  contentType: contentTypeSchema,
+  contentType: z.enum(contentTypes, {
+    error: 'Content type must be one of: controversial, story, framework, insight, learning',
+  }),
   topic: z
     .string({ error: 'Topic is required' })
     .trim()
@@ -61,10 +84,34 @@ export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
 export const contentListResponseSchema = z.object({ content: z.array(contentItemSchema) });
 
+/** GET /api/content?page&limit: without them, the newest 200. */
+export const CONTENT_LIST_MAX_LIMIT = 200;
+export const contentListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 200' })
+    .int('limit must be a whole number from 1 to 200')
+    .min(1, 'limit must be a whole number from 1 to 200')
+    .max(CONTENT_LIST_MAX_LIMIT, 'limit must be a whole number from 1 to 200')
+    .default(CONTENT_LIST_MAX_LIMIT),
+});
+export type ContentListQuery = z.infer<typeof contentListQuerySchema>;
+
 export const editRequestSchema = z.object({
-  editedContent: z.string(),
-  saveAsDraft: z.boolean().optional(),
-  selectedHook: z.string().nullable().optional(),
+  editedContent: z
+    .string({ error: 'Edited content is required' })
+    .refine((s) => s.trim().length > 0, 'Edited content is required')
+    .refine((s) => s.length <= POST_MAX_LENGTH, 'Edited content must be at most 3,000 characters'),
+  saveAsDraft: z.boolean({ error: 'saveAsDraft must be true or false' }).optional(),
+  selectedHook: z
+    .string({ error: 'Selected hook must be text' })
+    .max(POST_MAX_LENGTH, 'Selected hook must be at most 3,000 characters')
+    .nullable()
+    .optional(),
 });
 export type EditRequest = z.infer<typeof editRequestSchema>;
 
@@ -78,6 +125,3 @@ export function postTextOf(item: Pick<ContentItem, 'finalContent' | 'selectedHoo
   if (item.finalContent && item.finalContent.trim()) return item.finalContent;
   return item.selectedHook ? `${item.selectedHook}\n\n${item.generatedContent}` : item.generatedContent;
 }
-
-/** LinkedIn's limit on a post's commentary. */
-export const POST_MAX_LENGTH = 3000;

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { infraConfigShape, loadConfig, port } from '@postwright/platform';
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
 export const configSchema = z.object({
   ...infraConfigShape,
   PORT: port(4002),
+  /** when set, posts are written by an OpenAI-compatible model; when unset, by the offline framework generator */
+  OPENAI_API_KEY: optionalText,
+  /** any OpenAI-compatible server (Ollama: http://localhost:11434/v1, vLLM, a proxy); unset = api.openai.com */
+  OPENAI_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** the whole generation (including one repair attempt) must finish within this time, else 504 */
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(45_000),
+  /** soft-deleted items whose content.deleted event could not be confirmed are retried this often */
+  DELETE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
 });
 export type ContentConfig = z.infer<typeof configSchema>;
 

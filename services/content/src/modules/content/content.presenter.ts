@@ -1,0 +1,31 @@
+import type { ContentItem, InternalContentItem } from '@postwright/contracts';
+import type { ContentRecord } from './content.repository';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The public shape of a content item (spec section 3). */
+export function toContentItem(r: ContentRecord): ContentItem {
+  return {
+    id: r.id,
+    contentType: r.contentType,
+    topic: r.topic,
+    generatedContent: r.generatedContent,
+    hooks: r.hooks,
+    selectedHook: r.selectedHook ?? null,
+    finalContent: r.finalContent ?? null,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    publishedAt: iso(r.publishedAt),
+    scheduledFor: iso(r.scheduledFor),
+    linkedinPostId: r.linkedinPostId ?? null,
+    linkedinPostUrl: r.linkedinPostUrl ?? null,
+    engagement: r.engagement ?? null,
+    lastPublishError: r.lastPublishError ?? null,
+    publishUnconfirmed: r.publishUnconfirmed ?? false,
+  };
+}
+
+export function toInternalItem(r: ContentRecord): InternalContentItem {
+  return { ...toContentItem(r), userId: r.userId };
+}

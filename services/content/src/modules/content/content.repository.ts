@@ -1,0 +1,180 @@
+import { isValidObjectId, Types } from 'mongoose';
+import type { ContentStatus } from '@postwright/contracts';
+import type { ContentDocument, ContentModel } from './content.model';
+
+/** A stored content item as a plain object. */
+export interface ContentRecord extends ContentDocument {
+  id: string;
+}
+
+export type NewContent = Omit<
+  ContentDocument,
+  | 'status'
+  | 'selectedHook'
+  | 'finalContent'
+  | 'scheduledFor'
+  | 'publishedAt'
+  | 'linkedinPostId'
+  | 'linkedinPostUrl'
+  | 'engagement'
+  | 'engagementAt'
+  | 'lastPublishError'
+  | 'publishUnconfirmed'
+  | 'deletedAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** Fields a conditional update may set. */
+export type ContentChanges = Partial<
+  Pick<
+    ContentDocument,
+    | 'status'
+    | 'scheduledFor'
+    | 'publishedAt'
+    | 'linkedinPostId'
+    | 'linkedinPostUrl'
+    | 'lastPublishError'
+    | 'publishUnconfirmed'
+    | 'finalContent'
+    | 'selectedHook'
+  >
+>;
+
+/** What the stored item must look like for a conditional update to apply. */
+export interface ContentCondition {
+  statusIn: readonly ContentStatus[];
+  /** when given, the stored scheduledFor must equal it (null: not scheduled) */
+  scheduledFor?: Date | null;
+}
+
+export type UpdateOutcome =
+  | { outcome: 'updated'; record: ContentRecord }
+  /** the item already had these values: nothing written (a repeated request or event) */
+  | { outcome: 'unchanged'; record: ContentRecord }
+  /** the item exists but does not meet the condition */
+  | { outcome: 'conflict'; record: ContentRecord }
+  | { outcome: 'not_found'; record: null };
+
+export interface Engagement {
+  likes: number;
+  comments: number;
+  reposts: number;
+  impressions: number;
+}
+
+type Lean = ContentDocument & { _id: Types.ObjectId };
+
+function toRecord(doc: Lean): ContentRecord {
+  const { _id, ...rest } = doc;
+  return {
+    ...rest,
+    id: _id.toHexString(),
+    hooks: [...(rest.hooks ?? [])],
+    engagement: rest.engagement
+      ? { likes: rest.engagement.likes, comments: rest.engagement.comments, reposts: rest.engagement.reposts, impressions: rest.engagement.impressions }
+      : null,
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : false;
+  }
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * Every write is a single-document conditional update (FerretDB has no transactions): the
+ * condition and the change travel together, so concurrent writers cannot interleave.
+ */
+export function contentRepository(model: ContentModel) {
+  const objectId = (id: string) => (isValidObjectId(id) && /^[a-f0-9]{24}$/i.test(id) ? new Types.ObjectId(id) : null);
+  const visible = (id: Types.ObjectId, userId: string) => ({ _id: id, userId, deletedAt: null });
+
+  return {
+    async create(input: NewContent): Promise<ContentRecord> {
+      const doc = await model.create({ ...input, status: 'draft' });
+      return toRecord(doc.toObject() as Lean);
+    },
+
+    async listByUser(userId: string, page: { skip: number; limit: number }): Promise<ContentRecord[]> {
+      const docs = await model
+        .find({ userId, deletedAt: null })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(page.skip)
+        .limit(page.limit)
+        .lean<Lean[]>();
+      return docs.map(toRecord);
+    },
+
+    /** The user's item, or null for another user's item, a deleted one or a malformed id. */
+    async findOwned(id: string, userId: string): Promise<ContentRecord | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      const doc = await model.findOne(visible(_id, userId)).lean<Lean>();
+      return doc ? toRecord(doc) : null;
+    },
+
+    /**
+     * Applies changes only when the item is the user's and meets the condition, and only
+     * when something would actually change, so a repeated request writes nothing.
+     */
+    async update(id: string, userId: string, condition: ContentCondition, changes: ContentChanges): Promise<UpdateOutcome> {
+      const _id = objectId(id);
+      if (!_id) return { outcome: 'not_found', record: null };
+      const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
+      if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (entries.length) filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
+      const updated = entries.length
+        ? await model.findOneAndUpdate(filter, { $set: Object.fromEntries(entries) }, { new: true }).lean<Lean>()
+        : null;
+      if (updated) return { outcome: 'updated', record: toRecord(updated) };
+
+      const current = await model.findOne(visible(_id, userId)).lean<Lean>();
+      if (!current) return { outcome: 'not_found', record: null };
+      const record = toRecord(current);
+      const meets =
+        condition.statusIn.includes(record.status) &&
+        (condition.scheduledFor === undefined || sameValue(record.scheduledFor, condition.scheduledFor));
+      const alreadyThere = entries.every(([k, v]) => sameValue(record[k as keyof ContentRecord], v));
+      return meets && alreadyThere ? { outcome: 'unchanged', record } : { outcome: 'conflict', record };
+    },
+
+    /** Stores engagement figures unless newer ones are already there; true when written. */
+    async setEngagement(id: string, userId: string, engagement: Engagement, measuredAt: Date): Promise<ContentRecord | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      const doc = await model
+        .findOneAndUpdate(
+          { ...visible(_id, userId), $or: [{ engagementAt: null }, { engagementAt: { $lt: measuredAt } }] },
+          { $set: { engagement, engagementAt: measuredAt } },
+          { new: true },
+        )
+        .lean<Lean>();
+      return doc ? toRecord(doc) : null;
+    },
+
+    /** Hides the item and returns it as it was; null when it is not the user's (or already gone). */
+    async markDeleted(id: string, userId: string): Promise<ContentRecord | null> {
+      const _id = objectId(id);
+      if (!_id) return null;
+      const doc = await model.findOneAndUpdate(visible(_id, userId), { $set: { deletedAt: new Date() } }, { new: false }).lean<Lean>();
+      return doc ? toRecord(doc) : null;
+    },
+
+    async purge(id: string): Promise<void> {
+      const _id = objectId(id);
+      if (_id) await model.deleteOne({ _id, deletedAt: { $ne: null } });
+    },
+
+    /** Items hidden before `before` whose deletion was not finished (the announcement failed). */
+    async findUnfinishedDeletes(before: Date, limit = 100): Promise<ContentRecord[]> {
+      const docs = await model.find({ deletedAt: { $ne: null, $lt: before } }).limit(limit).lean<Lean[]>();
+      return docs.map(toRecord);
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof contentRepository>;

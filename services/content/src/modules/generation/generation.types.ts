@@ -1,0 +1,24 @@
+import type { ContentType } from '@postwright/contracts';
+
+/** The generation form after validation (spec section 3, Generation form). */
+export interface GenerationInput {
+  contentType: ContentType;
+  topic: string;
+  industryRole: string;
+  personalExperience: string;
+  targetAudience: string;
+  businessGoal: string | null;
+}
+
+/** A post body and its 5 hook options; the chosen hook goes above the body, then a blank line. */
+export interface GeneratedPost {
+  body: string;
+  hooks: string[];
+}
+
+/** One interface for every way of writing a post (a model, or the offline framework generator). */
+export interface ContentGenerator {
+  readonly provider: string;
+  readonly model: string;
+  generate(input: GenerationInput): Promise<GeneratedPost>;
+}

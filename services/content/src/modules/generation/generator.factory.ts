@@ -1,0 +1,17 @@
+import type { Logger } from '@postwright/platform';
+import type { ContentConfig } from '../../config';
+import type { ContentGenerator } from './generation.types';
+import { offlineGenerator } from './providers/offline/offline.generator';
+import { openAiGenerator } from './providers/openai.generator';
+
+/** A model when OPENAI_API_KEY is set, else the offline framework generator. */
+export function createGenerator(config: ContentConfig, logger: Logger): ContentGenerator {
+  if (!config.OPENAI_API_KEY) return offlineGenerator();
+  return openAiGenerator({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.GENERATION_TIMEOUT_MS,
+    logger,
+  });
+}

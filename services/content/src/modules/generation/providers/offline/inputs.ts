@@ -1,0 +1,154 @@
+import type { GenerationInput } from '../../generation.types';
+import { article, capitalise, cutAtWord, endSentence, gerund, midSentence, splitSentences, squash, stripEnd } from './text';
+
+/** What the offline generator knows about the author and the post, phrased for templates. */
+export interface Voice {
+  /** for "about {topic}" positions: a noun phrase or a clause ("why most OKR rollouts fail") */
+  topic: string;
+  /** for sentence starts */
+  Topic: string;
+  /** for positions that need a noun ("what {topicNoun} should change"): the topic when it is one */
+  topicNoun: string;
+  /** the topic is a quoted question: it should not be followed by punctuation */
+  topicQuoted: boolean;
+  /** the topic is short enough to repeat without making the post heavy */
+  topicRepeatable: boolean;
+  audience: string;
+  /** "Most {audience} ..." reads well (a plural group, no leading article) */
+  audiencePlural: boolean;
+  /** where the author speaks from: "as CFO at a fintech scale-up", "in healthcare" */
+  vantage: string;
+  /** the author's experience as clean sentences, trimmed to a budget */
+  experience: (budget: number) => string;
+  /** the experience's first sentence when it opens like a story and fits a hook */
+  storyOpening: string | null;
+  /** "12 companies", "10 years": a count from the experience for the number hook */
+  count: { value: string; noun: string } | null;
+  goal: Goal;
+}
+
+export type Goal =
+  | { kind: 'none' }
+  | { kind: 'hiring' | 'leads' | 'brand' | 'network' | 'investors' | 'other' }
+  | { kind: 'helping'; phrase: string };
+
+const QUESTION_START = /^(why|how|what|when|where|who|which|whether|should|can|could|is|are|do|does|did|will|would|has|have)\b/i;
+
+function analyseTopic(raw: string) {
+  const topic = stripEnd(squash(raw));
+  const isQuestion = /\?\s*$/.test(raw.trim());
+  // a direct question ("Should we hire generalists?", "Why do OKRs fail?") cannot follow
+  // "about" as it is; quoted, it reads as the question it is
+  const about = isQuestion ? `“${capitalise(topic)}?”` : midSentence(topic);
+  let noun: string | null = null;
+  const howTo = /^how\s+to\s+([a-z-]+)\b(.*)$/i.exec(topic);
+  if (howTo) noun = `${gerund(howTo[1])}${howTo[2]}`;
+  else if (!QUESTION_START.test(topic) && !isQuestion) noun = midSentence(topic);
+  return {
+    topic: about,
+    Topic: isQuestion ? about : capitalise(topic),
+    topicQuoted: isQuestion,
+    topicNoun: noun && noun.length <= 70 ? noun : 'this',
+    topicRepeatable: about.length <= 60,
+  };
+}
+
+function analyseAudience(raw: string) {
+  const audience = midSentence(stripEnd(squash(raw)));
+  const last = audience.split(/\s+/).pop()?.toLowerCase() ?? '';
+  const plural =
+    !/^(a|an|the|one|every|each|any|my|our)\b/i.test(audience) &&
+    (/[^s]s$/.test(last) || /^(people|staff|talent|leadership|teams?|folks|men|women|children|alumni|c-suite)$/.test(last) || /\band\b|&/.test(audience));
+  return { audience, audiencePlural: plural };
+}
+
+const TITLE_START =
+  /^(ceo|cfo|cto|coo|cmo|cro|cpo|cio|ciso|chro|cdo|chief|head|vp|svp|evp|avp|vice|director|founder|co-?founder|president|partner|managing|general|chair\w*|owner|principal|board|md)\b/i;
+const ROLE_WORD =
+  /\b(ceo|cfo|cto|coo|cmo|cro|cpo|cio|chief|head|vp|director|founder|co-?founder|president|partner|owner|manager|lead|leader|engineer|consultant|advis[oe]r|coach|recruiter|designer|analyst|marketer|developer|architect|executive|specialist|strategist|investor|officer|scientist|professor|lecturer|teacher|nurse|doctor|physician|surgeon|lawyer|attorney|counsel|accountant|writer|editor|producer|researcher|operator|entrepreneur|trainer|mentor|banker|broker|agent|planner|administrator|controller|economist|pharmacist|therapist|psychologist|realtor|freelancer|product\s+owner|pm|hr|recruiting)s?\b/i;
+
+/** "as Head of Growth in fintech", "as a marketing consultant", "in healthcare" */
+function analyseRole(raw: string): string {
+  const role = stripEnd(squash(raw));
+  const parts = role.split(/\s*(?:[,|/;]|\s[-–—]\s)\s*/).filter(Boolean);
+  const rolePart = parts.find((p) => TITLE_START.test(p) || ROLE_WORD.test(p));
+  if (!rolePart) return `in ${midSentence(role)}`;
+  // "Fintech / Head of Growth" -> "in fintech"; "Founder & CEO, Acme" -> "at Acme"
+  const others = parts.filter((p) => p !== rolePart);
+  const isSector = (p: string) => midSentence(p) !== p || /^[a-z]/.test(p) || /^(saas|b2b|b2c|d2c|dtc|ai|ml|it|hr|fmcg|cpg|pe|vc|ngo|smb|sme)\b/i.test(p);
+  const sectors = others.filter(isSector).map(midSentence);
+  const firms = others.filter((p) => !isSector(p));
+  const industry = [...(firms.length ? [`at ${firms.join(' and ')}`] : []), ...(sectors.length ? [`in ${sectors.join(' and ')}`] : [])].join(' ');
+  let as: string;
+  if (TITLE_START.test(rolePart) || /^(a|an|the)\s/i.test(rolePart)) as = rolePart;
+  else {
+    const words = rolePart.split(/\s+/);
+    const titleCase = words.length > 1 && words.every((w) => /^[A-Z0-9&]/.test(w) || /^(of|and|in|at|for|the|&)$/.test(w));
+    const phrase = titleCase ? rolePart : midSentence(rolePart);
+    as = `${article(phrase)} ${phrase}`;
+  }
+  return industry ? `as ${as} ${industry}` : `as ${as}`;
+}
+
+const PAST_VERB =
+  /^(led|built|ran|grew|scaled|hired|fired|launched|founded|started|managed|spent|cut|lost|won|closed|raised|turned|moved|sold|worked|learned|learnt|made|took|helped|failed|joined|left|created|saw|watched|tried|went|had|did|got|gave|became|rolled|implemented|introduced|replaced|doubled|tripled|halved|reduced|increased|shipped|delivered|negotiated|coached|mentored|trained|rebuilt|restructured|merged|acquired|migrated|transformed|switched|quit|fought|survived|navigated|took|oversaw|drove|designed|wrote|taught|handled|owned|set|put|sat|met|ended|began|kept|missed|chose|decided|realised|realized|noticed|discovered|found|opened|partnered|pitched|presented|ran|redesigned|automated|simplified|removed|stopped|dropped|spent)$/i;
+
+function analyseExperience(raw: string) {
+  let text = squash(raw).replace(/(^|\s)i(?=[\s',’])/g, '$1I');
+  const firstWord = text.split(' ')[0] ?? '';
+  if (PAST_VERB.test(firstWord) || (/^[a-z]{4,}ed$/.test(firstWord) && !/^(need|feed|seed|speed|bed|red)$/.test(firstWord))) {
+    text = `I ${text[0].toLowerCase()}${text.slice(1)}`;
+  } else if (/^(have|had|been)\b/i.test(firstWord)) {
+    text = `I ${text[0].toLowerCase()}${text.slice(1)}`;
+  }
+  text = endSentence(capitalise(text));
+  const sentences = splitSentences(text);
+
+  const experience = (budget: number) => {
+    let out = '';
+    for (const sentence of sentences) {
+      const next = out ? `${out} ${sentence}` : sentence;
+      if (next.length > budget && out) break;
+      out = next;
+    }
+    return out.length > Math.max(budget, 420) ? endSentence(cutAtWord(out, Math.max(budget, 420))) : out;
+  };
+
+  const first = sentences[0] ?? text;
+  const storyOpening =
+    first.length <= 150 && /^(when|in|last|after|before|during|at|two|three|four|five|six|ten|a few|years|one|on|my|our|we|I)\b/i.test(first) ? first : null;
+
+  const countMatch = /\b(\d{1,3}(?:,\d{3})*|\d+(?:\.\d+)?)\s+([a-z]+s)\b/i.exec(text);
+  const count =
+    countMatch && !/^(19|20)\d\d$/.test(countMatch[1]) && !/^(percent|times|minutes|seconds|hours)$/i.test(countMatch[2])
+      ? { value: countMatch[1], noun: countMatch[2].toLowerCase() }
+      : null;
+
+  return { experience, storyOpening, count };
+}
+
+function analyseGoal(raw: string | null): Goal {
+  const goal = raw ? stripEnd(squash(raw)) : '';
+  if (!goal) return { kind: 'none' };
+  const helping = /^(?:to\s+)?help(?:ing)?\s+(.+)$/i.exec(goal);
+  if (helping) return { kind: 'helping', phrase: `helping ${helping[1]}` };
+  const g = goal.toLowerCase();
+  if (/\b(hir(e|es|ing)|recruit\w*|talent|candidates?|join (my|our|the) team|open roles?|job)\b/.test(g)) return { kind: 'hiring' };
+  if (/\b(invest\w*|fund(ing|raise|raising)?|raise (a|our|my)|capital|vcs?)\b/.test(g)) return { kind: 'investors' };
+  if (/\b(leads?|clients?|customers?|sales?|sell\w*|book\w*|calls?|demos?|consult\w*|pipeline|revenue|deals?|prospects?|business|inbound|conversions?|buyers?|contracts?|projects?|engagements?)\b/.test(g))
+    return { kind: 'leads' };
+  if (/\b(brand\w*|authority|thought leader\w*|followers?|audience|visib\w*|reputation|credib\w*|expert\w*|known|profile|speak\w*|influence|awareness|trust|educat\w*|teach\w*|share)\b/.test(g))
+    return { kind: 'brand' };
+  if (/\b(network\w*|connect\w*|communit\w*|relationships?|partners?\w*|collaborat\w*|peers?|meet\w*)\b/.test(g)) return { kind: 'network' };
+  return { kind: 'other' };
+}
+
+export function analyseInputs(input: GenerationInput): Voice {
+  return {
+    ...analyseTopic(input.topic),
+    ...analyseAudience(input.targetAudience),
+    vantage: analyseRole(input.industryRole),
+    ...analyseExperience(input.personalExperience),
+    goal: analyseGoal(input.businessGoal),
+  };
+}

@@ -1,0 +1,89 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Logger } from '@postwright/platform';
+import { generationErrors } from '../generation.errors';
+import type { ContentGenerator, GeneratedPost, GenerationInput } from '../generation.types';
+import { parsePostOutput } from './post-output';
+import { postJsonSchema, repairPrompt, systemPrompt, userPrompt } from './prompts';
+
+export interface OpenAiGeneratorOptions {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  /** budget for the whole generation, the repair attempt included */
+  timeoutMs: number;
+  logger: Logger;
+}
+
+function retryAfterSeconds(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after');
+  const seconds = value ? Number(value) : NaN;
+  return Number.isFinite(seconds) ? seconds : undefined;
+}
+
+/** Turns the SDK's errors into the statuses the web expects. */
+function mapModelError(error: unknown, logger: Logger): Error {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return generationErrors.timeout();
+  if (error instanceof OpenAI.APIUserAbortError) return generationErrors.timeout();
+  if (error instanceof OpenAI.RateLimitError) return generationErrors.rateLimited(retryAfterSeconds(error.headers));
+  if (error instanceof OpenAI.APIConnectionError) return generationErrors.unavailable(error);
+  if (error instanceof OpenAI.APIError) {
+    // 5xx: the model is down; 4xx other than 429: a configuration problem (key, model name)
+    // the user cannot fix, so it is reported as unavailable and logged for the operator
+    if (!error.status || error.status < 500) logger.error({ status: error.status, message: error.message }, 'AI model refused the request; check OPENAI_* settings');
+    return generationErrors.unavailable(error);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Writes posts with any OpenAI-compatible chat completions server, asking for structured
+ * output (body + exactly 5 hooks) and repairing a malformed answer once.
+ */
+export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerator {
+  // retries are ours to decide: the SDK's own would blow the time budget on a 429 or 5xx
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
+
+  async function complete(messages: ChatCompletionMessageParam[], deadline: number) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw generationErrors.timeout();
+    try {
+      const completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages,
+          temperature: 0.7,
+          response_format: { type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } },
+        },
+        { timeout: remaining },
+      );
+      const choice = completion.choices?.[0];
+      if (choice?.message?.refusal) throw generationErrors.refused();
+      return { text: choice?.message?.content ?? null, finishReason: choice?.finish_reason };
+    } catch (error) {
+      throw mapModelError(error, options.logger);
+    }
+  }
+
+  return {
+    provider: 'openai',
+    model: options.model,
+    async generate(input: GenerationInput): Promise<GeneratedPost> {
+      const deadline = Date.now() + options.timeoutMs;
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: systemPrompt() },
+        { role: 'user', content: userPrompt(input) },
+      ];
+      const first = await complete(messages, deadline);
+      const parsed = parsePostOutput(first.text);
+      if (parsed.ok) return parsed.post;
+
+      options.logger.warn({ problems: parsed.problems, finishReason: first.finishReason }, 'AI model answer unusable; asking once for a repair');
+      messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(parsed.problems) });
+      const second = await complete(messages, deadline);
+      const repaired = parsePostOutput(second.text);
+      if (repaired.ok) return repaired.post;
+      throw generationErrors.invalidOutput(repaired.problems);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
+import type { GenerationInput } from '../generation.types';
+import { typeGuide } from './framework';
+
+/** JSON schema of the structured answer: the body and exactly 5 hooks. */
+export const postJsonSchema = {
+  type: 'object',
+  properties: {
+    body: {
+      type: 'string',
+      description: `The post without its hook, ${OPTIMAL_POST_LENGTH.min}-${OPTIMAL_POST_LENGTH.max} characters, plain text`,
+    },
+    hooks: {
+      type: 'array',
+      description: `${HOOK_COUNT} different opening lines, each under ${HOOK_MAX_LENGTH} characters`,
+      items: { type: 'string' },
+      minItems: HOOK_COUNT,
+      maxItems: HOOK_COUNT,
+    },
+  },
+  required: ['body', 'hooks'],
+  additionalProperties: false,
+} as const;
+
+const hookStyles = [
+  'a bold claim',
+  'a question the reader cannot ignore',
+  'a number (a count, an amount, a span of time)',
+  'the opening of a story (a moment in time)',
+  'a contrast (what people think vs. what is true)',
+];
+
+export function systemPrompt(): string {
+  return [
+    'You are a ghostwriter for executives and senior professionals on LinkedIn.',
+    'You write in the first person as the author, in plain, confident, human English, following a five-type content framework: Contrarian Take, Behind the Scenes, Framework, Industry Insight and Relationship Builder.',
+    'Every post must pass the "$1,000 insight test": a reader in the target audience would pay $1,000 for this advice. That means specific, concrete and usable, never generic filler.',
+    'Use only facts the author gave you. Never invent statistics, names, companies, quotes or results.',
+    'Format for LinkedIn: plain text only, no markdown (no asterisks, no pound signs, no bold), no hashtags, no emojis at the start of lines, short paragraphs of one to three sentences separated by blank lines.',
+    `The body must be ${OPTIMAL_POST_LENGTH.min}-${OPTIMAL_POST_LENGTH.max} characters long.`,
+    `Write exactly ${HOOK_COUNT} hooks (opening lines), each under ${HOOK_MAX_LENGTH} characters so it stands above LinkedIn's "see more" fold, each in a different style: ${hookStyles.join('; ')}.`,
+    'The reader will pick one hook and it will be placed above the body followed by a blank line, so the body must not start with a hook or repeat one; it continues naturally from any of them.',
+    'Answer with JSON only: {"body": string, "hooks": [5 strings]}.',
+  ].join('\n');
+}
+
+export function userPrompt(input: GenerationInput): string {
+  const guide = typeGuide(input.contentType);
+  const lines = [
+    `Content type: ${guide.name} (posted on ${guide.day}; purpose: ${guide.purpose}).`,
+    `Funnel role: ${guide.funnel}.`,
+    `What this post is for: ${guide.job}`,
+    'Structure, in this order:',
+    ...guide.structure.map((beat, i) => `${i + 1}. ${beat}`),
+    `Tone: ${guide.tone}.`,
+    '',
+    `Topic: ${input.topic}`,
+    `The author (industry/role): ${input.industryRole}`,
+    `The author's personal experience (use it as the proof at the heart of the post): ${input.personalExperience}`,
+    `The reader (target audience): ${input.targetAudience}`,
+    input.businessGoal
+      ? `The author's business goal: ${input.businessGoal}. Let the post quietly serve it and let the closing line fit it; never state the goal itself.`
+      : 'No business goal was given: close with a question that starts a conversation.',
+  ];
+  return lines.join('\n');
+}
+
+export function repairPrompt(problems: string[]): string {
+  return [
+    'Your previous answer could not be used:',
+    ...problems.map((p) => `- ${p}`),
+    `Answer again with JSON only: {"body": string, "hooks": [exactly ${HOOK_COUNT} different strings, each under ${HOOK_MAX_LENGTH} characters]}.`,
+  ].join('\n');
+}

@@ -1,0 +1,50 @@
+import {
+  quotaCommitResponseSchema,
+  quotaReleaseResponseSchema,
+  quotaReserveResponseSchema,
+} from '@postwright/contracts';
+import { AppError, createInternalClient } from '@postwright/platform';
+
+export interface Reservation {
+  /** null for unlimited tiers: nothing to commit or release */
+  reservationId: string | null;
+  unlimited: boolean;
+  trialPostsRemaining: number | null;
+}
+
+/** The trial quota, owned by the auth service (reserve -> commit | release). */
+export interface QuotaPort {
+  reserve(userId: string): Promise<Reservation>;
+  commit(reservationId: string): Promise<{ trialPostsRemaining: number | null }>;
+  release(reservationId: string): Promise<void>;
+}
+
+export const TRIAL_LIMIT_MESSAGE = 'Trial limit reached. Please upgrade to continue generating content.';
+
+const unavailable = (cause?: unknown) =>
+  new AppError('UPSTREAM.UNAVAILABLE', 'The auth service is unavailable. Please try again.', { status: 503, cause });
+
+export function quotaClient(options: { authUrl: string; internalToken: string }): QuotaPort {
+  const auth = createInternalClient({ service: 'auth', baseUrl: options.authUrl, token: options.internalToken, timeoutMs: 5_000 });
+  return {
+    async reserve(userId) {
+      const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId });
+      if (res.status === 403) throw new AppError('TRIAL.LIMIT_REACHED', TRIAL_LIMIT_MESSAGE, { status: 403 });
+      // the account behind a still-valid token is gone: the session is no longer good
+      if (res.status === 404) throw AppError.unauthorized('Authentication required. Please log in again.', 'AUTH.USER_NOT_FOUND');
+      const parsed = quotaReserveResponseSchema.safeParse(res.body);
+      if (res.status >= 300 || !parsed.success) throw unavailable({ status: res.status, body: res.body });
+      return parsed.data;
+    },
+    async commit(reservationId) {
+      const res = await auth.request<unknown>('POST', '/internal/quota/commit', { reservationId });
+      const parsed = quotaCommitResponseSchema.safeParse(res.body);
+      if (res.status >= 300 || !parsed.success) throw unavailable({ status: res.status, body: res.body });
+      return parsed.data;
+    },
+    async release(reservationId) {
+      const res = await auth.request<unknown>('POST', '/internal/quota/release', { reservationId });
+      if (res.status >= 300 || !quotaReleaseResponseSchema.safeParse(res.body).success) throw unavailable({ status: res.status, body: res.body });
+    },
+  };
+}
