@@ -68,3 +68,39 @@ export const accessTokenClaimsSchema = z.object({
   tier: subscriptionTierSchema,
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** POST /api/auth/logout answers this (the client clears its state whatever the result). */
+export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+// Tiers (spec sections 3 and 9)
+
+export const subscriptionTiers = ['trial', 'beta', 'premium'] as const;
+export const knownSubscriptionTierSchema = z.enum(subscriptionTiers);
+export type KnownSubscriptionTier = z.infer<typeof knownSubscriptionTierSchema>;
+
+/** Trial: 3 posts in total. */
+export const TRIAL_POST_LIMIT = 3;
+/** Beta: unlimited posts for 15 days from the grant. */
+export const BETA_DURATION_DAYS = 15;
+
+/** "posts left = 3 minus trialPostsUsed, never below 0" */
+export function trialPostsRemaining(user: { trialPostsUsed: number }): number {
+  return Math.max(0, TRIAL_POST_LIMIT - user.trialPostsUsed);
+}
+
+/**
+ * Premium and a running beta generate without limit; trial, an expired beta and any other
+ * tier count against the trial's posts (the auth service turns an expired beta back into trial).
+ */
+export function hasUnlimitedPosts(user: { subscriptionTier: string; betaExpiresAt: string | null }, now: Date = new Date()): boolean {
+  if (user.subscriptionTier === 'premium') return true;
+  if (user.subscriptionTier === 'beta') return user.betaExpiresAt === null || Date.parse(user.betaExpiresAt) > now.getTime();
+  return false;
+}
+
+/** POST /api/admin/users/:id/tier (ADMIN and SUPER_ADMIN only). betaDays defaults to 15. */
+export const adminSetTierRequestSchema = z.object({
+  tier: knownSubscriptionTierSchema,
+  betaDays: z.number().int().min(1).max(365).optional(),
+});
+export type AdminSetTierRequest = z.infer<typeof adminSetTierRequestSchema>;

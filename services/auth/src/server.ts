@@ -1,16 +1,119 @@
-import { startService, type RunningService } from '@postwright/platform';
+import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { AuthConfig } from './config';
+import { mountAdminRoutes } from './modules/admin/admin.routes';
+import { createAdminUseCases } from './modules/admin/admin.use-case';
+import { mountAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthUseCases } from './modules/auth/auth.use-case';
+import { createPasswordHasher } from './modules/auth/password';
+import { createRateLimiter } from './modules/auth/rate-limit.repository';
+import { createRefreshTokenStore } from './modules/auth/refresh-token.repository';
+import { createAccessTokenIssuer } from './modules/keys/access-token';
+import { mountKeyRoutes } from './modules/keys/keys.routes';
+import { resolveSigningKeys, type SigningKeys } from './modules/keys/signing-keys';
+import { startLinkedinSyncConsumer } from './modules/linkedin-sync/linkedin-sync.consumer';
+import { createLinkedinSync } from './modules/linkedin-sync/linkedin-sync.use-case';
+import { systemClock, type Clock, type EventPublisher } from './modules/ports';
+import { mountProfileRoutes } from './modules/profile/profile.routes';
+import { createProfileUseCases } from './modules/profile/profile.use-case';
+import { createReservationOutcomes } from './modules/quota/quota.repository';
+import { mountQuotaRoutes } from './modules/quota/quota.routes';
+import { createQuotaUseCases } from './modules/quota/quota.use-case';
+import { createUserRepository } from './modules/users/user.repository';
+import { createUserLifecycle } from './modules/users/users.use-case';
 
-export type AuthService = RunningService<AuthConfig>;
+export type AuthService = RunningService<AuthConfig> & { keys: SigningKeys };
+
+/** Publishes after the state is stored; a broker outage is logged and never fails the request. */
+export function eventPublisher(ctx: ServiceContext<AuthConfig>): EventPublisher {
+  return {
+    async publish(type, payload) {
+      try {
+        await ctx.messaging.publish(type, payload);
+      } catch (err) {
+        ctx.logger.error({ err, type }, 'event could not be published');
+      }
+    },
+  };
+}
+
+/** Wires the modules over one context: the HTTP app and the CLI use the same use cases. */
+export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys, clock: Clock = systemClock) {
+  const { config, redis, keyPrefix } = ctx;
+  const users = createUserRepository(ctx.mongo);
+  const events = eventPublisher(ctx);
+  const lifecycle = createUserLifecycle({ users, events, clock });
+  return {
+    users,
+    lifecycle,
+    auth: createAuthUseCases({
+      users,
+      lifecycle,
+      events,
+      passwords: createPasswordHasher(),
+      accessTokens: createAccessTokenIssuer(keys, config.ACCESS_TOKEN_TTL_SECONDS),
+      refreshTokens: createRefreshTokenStore(redis, keyPrefix, config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600),
+      rateLimiter: createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE),
+    }),
+    profile: createProfileUseCases({ users, lifecycle, events }),
+    admin: createAdminUseCases({ users, events, clock }),
+    quota: createQuotaUseCases({
+      users,
+      lifecycle,
+      clock,
+      outcomes: createReservationOutcomes(redis, keyPrefix),
+      reservationTtlMs: config.QUOTA_RESERVATION_TTL_SECONDS * 1000,
+    }),
+    linkedinSync: createLinkedinSync({ users, events }),
+  };
+}
+export type AuthModules = ReturnType<typeof buildModules>;
 
 /** Starts the auth service; PORT 0 picks a free port (tests run it in-process). */
-export function start(config: AuthConfig): Promise<AuthService> {
-  return startService({
+export async function start(config: AuthConfig, options: { clock?: Clock } = {}): Promise<AuthService & { modules: AuthModules }> {
+  const keys = resolveSigningKeys({ privateKey: config.JWT_PRIVATE_KEY, publicKey: config.JWT_PUBLIC_KEY, dataDir: config.POSTWRIGHT_DATA_DIR });
+  let modules!: AuthModules;
+  const service = await startService({
     name: 'auth',
-    config,
+    // the service verifies its own tokens with the key it signs with
+    config: { ...config, JWT_PUBLIC_KEY: keys.publicKey },
     port: config.PORT,
-    routes() {
-      // feature modules mount their routes here
+    async routes(router, ctx) {
+      modules = buildModules(ctx, keys, options.clock);
+      await modules.users.init();
+      mountKeyRoutes(router, keys);
+      mountAuthRoutes(router, modules.auth, ctx.tokens);
+      mountProfileRoutes(router, modules.profile, ctx.tokens);
+      mountAdminRoutes(router, modules.admin, ctx.tokens);
+      mountQuotaRoutes(router, modules.quota, ctx.config.INTERNAL_TOKEN);
+    },
+    async background(ctx) {
+      await startLinkedinSyncConsumer(ctx.messaging, modules.linkedinSync);
+      return startSweeper(ctx, modules);
     },
   });
+  return Object.assign(service, { keys, modules });
+}
+
+/** Gives back abandoned trial reservations and ends betas on time, every SWEEP_INTERVAL_MS. */
+function startSweeper(ctx: ServiceContext<AuthConfig>, modules: AuthModules): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const sweep = async () => {
+    try {
+      const released = await modules.quota.sweepExpired();
+      const ended = await modules.lifecycle.sweepEndedBetas();
+      if (released || ended) ctx.logger.info({ released, ended }, 'sweep: reservations released, betas ended');
+    } catch (err) {
+      ctx.logger.warn({ err }, 'sweep failed; next interval retries');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= sweep().finally(() => {
+      running = null;
+    });
+  }, ctx.config.SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,4 +1,4 @@
-import { cleanupNamespace, http, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { cleanupNamespace, http, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start, type AuthService } from '../src/server';
 
@@ -7,7 +7,7 @@ describe('auth service start-up', () => {
   let service: AuthService;
 
   beforeAll(async () => {
-    service = await start(readConfig(testEnv(ns)));
+    service = await start(readConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey })));
   });
   afterAll(async () => {
     await service?.stop();

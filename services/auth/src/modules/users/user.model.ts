@@ -1,0 +1,49 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { userRoles } from '@postwright/contracts';
+
+const nullableString = { type: String, default: null };
+
+export const userMongoSchema = new Schema(
+  {
+    /** trimmed, lower-case; unique (always present, so FerretDB can index it) */
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    profilePicture: nullableString,
+    linkedinConnected: { type: Boolean, default: false },
+    /** occurredAt of the last LinkedIn event applied: an older event never overwrites a newer one */
+    linkedinSyncedAt: { type: Date, default: null },
+    subscriptionStatus: { type: String, default: 'active' },
+    subscriptionTier: { type: String, default: 'trial' },
+    betaExpiresAt: { type: Date, default: null },
+    /** trial posts generated and committed */
+    trialPostsUsed: { type: Number, default: 0 },
+    /** reservations still open (generation under way) */
+    trialPostsReserved: { type: Number, default: 0 },
+    /**
+     * trialPostsUsed + trialPostsReserved, kept as its own counter so one single-document
+     * conditional update (`trialSlotsTaken < 3`, $inc) reserves atomically: FerretDB has
+     * neither transactions nor $expr.
+     */
+    trialSlotsTaken: { type: Number, default: 0 },
+    /** open reservations: key -> expiry, in the same document as the counters */
+    trialReservations: { type: Schema.Types.Mixed, default: () => ({}) },
+    userRole: { type: String, enum: userRoles, default: 'USER' },
+    /** job title */
+    role: nullableString,
+    company: nullableString,
+    industry: nullableString,
+    linkedinUrl: nullableString,
+    bio: nullableString,
+  },
+  { timestamps: true, minimize: false, collection: 'users' },
+);
+userMongoSchema.index({ trialPostsReserved: 1 });
+userMongoSchema.index({ subscriptionTier: 1, betaExpiresAt: 1 });
+
+export type UserDocument = InferSchemaType<typeof userMongoSchema>;
+
+export function userModel(conn: Connection): Model<UserDocument> {
+  return (conn.models.User as Model<UserDocument> | undefined) ?? conn.model<UserDocument>('User', userMongoSchema);
+}
