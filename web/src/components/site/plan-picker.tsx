@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+import { plans, priceLabel, yearlySavingsPercent, type BillingPeriod, type Plan } from '../../config/plans';
+import { site } from '../../config/site';
+import { cx } from '../ui/cx';
+import { IconCheck, IconShield } from '../ui/icons';
+import { SegmentedControl } from '../ui/segmented-control';
+import styles from './plan-picker.module.css';
+
+/**
+ * The three plans with the Monthly/Yearly toggle (spec section 9 prices). What each plan's
+ * button does is up to the page (`action`).
+ */
+export function PlanPicker({
+  action,
+  headingLevel = 3,
+  defaultPeriod = 'monthly',
+}: {
+  action: (plan: Plan, period: BillingPeriod) => ReactNode;
+  headingLevel?: 2 | 3;
+  defaultPeriod?: BillingPeriod;
+}) {
+  const [period, setPeriod] = useState<BillingPeriod>(defaultPeriod);
+  const Heading = `h${headingLevel}` as 'h2' | 'h3';
+
+  return (
+    <div className={styles.picker}>
+      <SegmentedControl
+        label="Billing period"
+        value={period}
+        onChange={setPeriod}
+        options={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'yearly', label: 'Yearly', extra: `Save ${yearlySavingsPercent}%` },
+        ]}
+      />
+      <ul className={styles.grid}>
+        {plans.map((plan) => {
+          const price = priceLabel(plan, period);
+          return (
+            <li key={plan.id} className={cx(styles.plan, plan.mostPopular && styles.popular)} aria-label={`${plan.name} plan`}>
+              {plan.mostPopular ? <span className={styles.popularBadge}>Most popular</span> : null}
+              <Heading className={styles.name}>{plan.name}</Heading>
+              <p className={styles.description}>{plan.description}</p>
+              <p className={styles.price}>
+                <span className={styles.amount} data-testid={`price-${plan.id}`}>
+                  {price.amount}
+                </span>
+                <span className={styles.per}>{price.per}</span>
+              </p>
+              <p className={styles.posts}>{plan.posts}</p>
+              <ul className={styles.features}>
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <IconCheck className={styles.check} size={16} />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <div className={styles.action}>{action(plan, period)}</div>
+            </li>
+          );
+        })}
+      </ul>
+      <ul className={styles.notes}>
+        <li>
+          <IconCheck size={16} /> {site.trialDays}-day free trial
+        </li>
+        <li>
+          <IconCheck size={16} /> No credit card required
+        </li>
+        <li>
+          <IconShield size={16} /> {site.moneyBackDays}-day money-back guarantee
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import type { ErrorBody, Tokens } from '@postwright/contracts';
+import { session as defaultSession } from './session';
+
+/**
+ * The one place that calls the API (spec section 7): JSON, same origin under /api, bearer
+ * access token. On a 401 the access token is refreshed once with the refresh token and the
+ * request retried; if the refresh fails the session is cleared (logged out).
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own `error` text, if it sent one. */
+  get serverMessage(): string | null {
+    return this.body && typeof this.body.error === 'string' && this.body.error.trim() ? this.body.error : null;
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+/** The server error text, else the given fallback (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach Postwright. Please check your connection and try again.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T = unknown> {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** false for calls made without a session (login, signup, refresh). Default true. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** validates and types the response body */
+  schema?: Parser<T>;
+}
+
+interface SessionPort {
+  get(): { accessToken: string | null; refreshToken: string | null };
+  setTokens(tokens: Partial<Tokens>): void;
+  clear(reason: 'logout' | 'expired'): void;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  session?: SessionPort;
+  fetch?: typeof fetch;
+  /** how long logout waits for the server before clearing locally anyway */
+  logoutTimeoutMs?: number;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function toErrorBody(data: unknown): ErrorBody | null {
+  return data && typeof data === 'object' && typeof (data as ErrorBody).error === 'string' ? (data as ErrorBody) : null;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const body = toErrorBody(await readBody(res));
+  return new ApiError(body?.error || `Request failed (${res.status})`, res.status, body);
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '/api';
+  const store = options.session ?? defaultSession;
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+  let refreshing: Promise<boolean> | null = null;
+
+  function url(path: string, query?: RequestOptions['query']) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+    const search = qs.toString();
+    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  }
+
+  async function send(method: Method, path: string, opts: RequestOptions<unknown>, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await doFetch(url(path, opts.query), {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+    }
+  }
+
+  /** One refresh at a time: concurrent 401s share it. Resolves false when it failed. */
+  function refreshAccessToken(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = store.get().refreshToken;
+      if (!refreshToken) return false;
+      try {
+        const res = await send('POST', '/auth/refresh', { body: { refreshToken } }, null);
+        if (!res.ok) return false;
+        const data = (await readBody(res)) as Partial<Tokens> | null;
+        if (!data || typeof data.accessToken !== 'string') return false;
+        store.setTokens({ accessToken: data.accessToken, refreshToken: typeof data.refreshToken === 'string' ? data.refreshToken : undefined });
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T = unknown>(method: Method, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const auth = opts.auth !== false;
+    const token = auth ? store.get().accessToken : null;
+    let res = await send(method, path, opts, token);
+
+    if (res.status === 401 && auth && token) {
+      // Another request may already have refreshed the token while this one was in flight.
+      const current = store.get().accessToken;
+      const renewed = current && current !== token ? true : await refreshAccessToken();
+      if (!renewed) {
+        store.clear('expired');
+        throw await toApiError(res);
+      }
+      // Refreshed once; a second 401 is returned as it is.
+      res = await send(method, path, opts, store.get().accessToken);
+    }
+
+    if (!res.ok) throw await toApiError(res);
+    const data = await readBody(res);
+    return opts.schema ? opts.schema.parse(data) : (data as T);
+  }
+
+  /**
+   * Ends the session on the server, then clears user and tokens locally whatever the server
+   * answered (or if it did not answer at all).
+   */
+  async function logout(): Promise<void> {
+    const { accessToken, refreshToken } = store.get();
+    const controller = typeof AbortController === 'undefined' ? null : new AbortController();
+    const timer = controller ? setTimeout(() => controller.abort(), options.logoutTimeoutMs ?? 5000) : null;
+    try {
+      if (accessToken || refreshToken) {
+        await send('POST', '/auth/logout', { body: refreshToken ? { refreshToken } : {}, signal: controller?.signal }, accessToken);
+      }
+    } catch {
+      /* the local session ends anyway */
+    } finally {
+      if (timer) clearTimeout(timer);
+      store.clear('logout');
+    }
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, opts?: RequestOptions<T>) => request<T>('GET', path, opts),
+    post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, { ...opts, body }),
+    put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body }),
+    patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, { ...opts, body }),
+    delete: <T = unknown>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
+    logout,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client (same origin, /api). */
+export const api = createApiClient();
