@@ -24,6 +24,10 @@ export const profileStatusResponseSchema = z.object({
   expiresAt: z.string().nullable().optional(),
   reconnectSoon: z.boolean().optional(),
   scopes: z.array(z.string()).optional(),
+  /** the grant is dead (expired or revoked at LinkedIn): the member must reconnect */
+  expired: z.boolean().optional(),
+  /** whether likes, comments, reposts and views can be shown, and in plain words why not */
+  engagement: z.object({ available: z.boolean(), reason: z.string().nullable() }).optional(),
 });
 export type ProfileStatusResponse = z.infer<typeof profileStatusResponseSchema>;
 

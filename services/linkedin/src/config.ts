@@ -1,11 +1,113 @@
 import { z } from 'zod';
 import { infraConfigShape, loadConfig, port } from '@postwright/platform';
 
-export const configSchema = z.object({
-  ...infraConfigShape,
-  PORT: port(4003),
-});
+/** The API version we pin for real LinkedIn; versions retire about a year after release, so bump it yearly. */
+export const LIVE_API_VERSION = '202610';
+const LIVE = {
+  authUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+  tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+  revokeUrl: 'https://www.linkedin.com/oauth/v2/revoke',
+  apiUrl: 'https://api.linkedin.com',
+  webUrl: 'https://www.linkedin.com',
+};
+export const BASE_SCOPES = 'openid profile email w_member_social';
+export const SANDBOX_SCOPES = `${BASE_SCOPES} r_basicprofile r_member_postAnalytics`;
+export const SANDBOX_CLIENT = { id: 'postwright-sandbox', secret: 'postwright-sandbox-secret' };
+/** only ever used when NODE_ENV=test and no key is given, so in-process tests need no setup */
+const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const base64Key = z
+  .string()
+  .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+const optionalUrl = z.string().url().optional();
+
+/** The sandbox's API versions are active for twelve months: last month's is always good. */
+function lastMonthVersion(now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export const configSchema = z
+  .object({
+    ...infraConfigShape,
+    PORT: port(4003),
+    /** the product's public origin; the OAuth redirect_uri is its /linkedin/callback page */
+    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
+    /** AES-256-GCM key for LinkedIn tokens at rest (base64, 32 bytes) */
+    TOKEN_ENCRYPTION_KEY: base64Key.optional(),
+    /** older keys, comma-separated, still accepted for reading while tokens are re-encrypted with the current one */
+    TOKEN_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
+    /** sandbox (the local double) or live (linkedin.com); default sandbox unless LINKEDIN_CLIENT_ID is set */
+    LINKEDIN_MODE: z.enum(['sandbox', 'live']).optional(),
+    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    LINKEDIN_SANDBOX_URL: z.string().url().default('http://localhost:8090'),
+    LINKEDIN_AUTH_URL: optionalUrl,
+    LINKEDIN_TOKEN_URL: optionalUrl,
+    LINKEDIN_REVOKE_URL: optionalUrl,
+    LINKEDIN_API_URL: optionalUrl,
+    /** where post links point: https://www.linkedin.com, or the sandbox's feed */
+    LINKEDIN_WEB_URL: optionalUrl,
+    /** default `${PUBLIC_URL}/linkedin/callback`; must equal a redirect URL registered for the app */
+    LINKEDIN_REDIRECT_URI: optionalUrl,
+    /** space- or comma-separated */
+    LINKEDIN_SCOPES: z.string().optional(),
+    LINKEDIN_API_VERSION: z
+      .string()
+      .regex(/^\d{6}(\.\d{2})?$/, 'must look like YYYYMM')
+      .optional(),
+    /** how long a LinkedIn call may take; a post still unanswered then is "unconfirmed" */
+    LINKEDIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** how often engagement (likes, comments, reposts, views) is fetched */
+    ENGAGEMENT_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    /** posts older than this are no longer polled */
+    ENGAGEMENT_WINDOW_DAYS: z.coerce.number().int().positive().default(30),
+  })
+  .superRefine((c, ctx) => {
+    const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
+    if (mode === 'live' && !c.LINKEDIN_CLIENT_ID) ctx.addIssue({ code: 'custom', path: ['LINKEDIN_CLIENT_ID'], message: 'is required when LINKEDIN_MODE=live' });
+    if (mode === 'live' && !c.LINKEDIN_CLIENT_SECRET) ctx.addIssue({ code: 'custom', path: ['LINKEDIN_CLIENT_SECRET'], message: 'is required when LINKEDIN_MODE=live' });
+    if (!c.TOKEN_ENCRYPTION_KEY && c.NODE_ENV !== 'test') ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required (32 bytes, base64)' });
+    for (const key of (c.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').filter(Boolean)) {
+      if (Buffer.from(key.trim(), 'base64').length !== 32) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_PREVIOUS_KEYS'], message: 'every key must be 32 bytes, base64-encoded' });
+    }
+  })
+  .transform((c) => {
+    const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
+    const sandbox = c.LINKEDIN_SANDBOX_URL.replace(/\/$/, '');
+    const defaults =
+      mode === 'live'
+        ? LIVE
+        : {
+            authUrl: `${sandbox}/oauth/v2/authorization`,
+            tokenUrl: `${sandbox}/oauth/v2/accessToken`,
+            revokeUrl: `${sandbox}/oauth/v2/revoke`,
+            apiUrl: sandbox,
+            webUrl: sandbox,
+          };
+    const linkedin = {
+      mode,
+      clientId: c.LINKEDIN_CLIENT_ID ?? SANDBOX_CLIENT.id,
+      clientSecret: c.LINKEDIN_CLIENT_SECRET ?? SANDBOX_CLIENT.secret,
+      authUrl: c.LINKEDIN_AUTH_URL ?? defaults.authUrl,
+      tokenUrl: c.LINKEDIN_TOKEN_URL ?? defaults.tokenUrl,
+      revokeUrl: c.LINKEDIN_REVOKE_URL ?? defaults.revokeUrl,
+      apiUrl: (c.LINKEDIN_API_URL ?? defaults.apiUrl).replace(/\/$/, ''),
+      webUrl: (c.LINKEDIN_WEB_URL ?? defaults.webUrl).replace(/\/$/, ''),
+      redirectUri: c.LINKEDIN_REDIRECT_URI ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`,
+      scopes: [...new Set((c.LINKEDIN_SCOPES ?? (mode === 'live' ? BASE_SCOPES : SANDBOX_SCOPES)).split(/[\s,]+/).filter(Boolean))],
+      apiVersion: c.LINKEDIN_API_VERSION ?? (mode === 'live' ? LIVE_API_VERSION : lastMonthVersion()),
+      requestTimeoutMs: c.LINKEDIN_REQUEST_TIMEOUT_MS,
+    };
+    const encryption = {
+      key: c.TOKEN_ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY,
+      previousKeys: (c.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    };
+    return { ...c, linkedin, encryption };
+  });
 export type LinkedinConfig = z.infer<typeof configSchema>;
+export type LinkedinSettings = LinkedinConfig['linkedin'];
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<LinkedinConfig> {

@@ -1,16 +1,78 @@
-import { startService, type RunningService } from '@postwright/platform';
+import { createInternalClient, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { LinkedinConfig } from './config';
+import { ContentClient } from './lib/content-client';
+import { LinkedinApi } from './lib/linkedin-api';
+import { LinkedinOAuth } from './lib/linkedin-oauth';
+import { redisLocks } from './lib/locks';
+import { TokenCipher } from './lib/token-cipher';
+import { LinkedinAccess } from './modules/connection/access.use-case';
+import { ConnectionRepository } from './modules/connection/connection.repository';
+import { connectionRoutes } from './modules/connection/connection.routes';
+import { ConnectionUseCases } from './modules/connection/connection.use-case';
+import { redisStateStore } from './modules/connection/oauth-state.repository';
+import { redisBackoff } from './modules/engagement/backoff.repository';
+import { startEngagementJob } from './modules/engagement/engagement.job';
+import { EngagementUseCases } from './modules/engagement/engagement.use-case';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { startPublishConsumer } from './modules/publish/publish.consumer';
+import { PostRepository } from './modules/publish/post.repository';
+import { publishRoutes } from './modules/publish/publish.routes';
+import { PublishUseCases } from './modules/publish/publish.use-case';
 
 export type LinkedinService = RunningService<LinkedinConfig>;
 
 /** Starts the linkedin service; PORT 0 picks a free port (tests run it in-process). */
 export function start(config: LinkedinConfig): Promise<LinkedinService> {
+  let modules: ReturnType<typeof wire> | undefined;
+  const wire = (ctx: ServiceContext<LinkedinConfig>) => {
+    const settings = config.linkedin;
+    const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
+    const api = new LinkedinApi(settings);
+    const oauth = new LinkedinOAuth(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
+    const connections = new ConnectionRepository(ctx.mongo);
+    const posts = new PostRepository(ctx.mongo);
+    const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
+    const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
+    // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
+    const lockTtlMs = settings.requestTimeoutMs * 4 + 10_000;
+    const locks = redisLocks(ctx.redis, ctx.keyPrefix, lockTtlMs);
+    const events = ctx.messaging;
+    return {
+      posts,
+      connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
+      publish: new PublishUseCases({ posts, content, access, api, locks, events, logger: ctx.logger, lockWaitMs: lockTtlMs }),
+      engagement: new EngagementUseCases({
+        connections,
+        posts,
+        access,
+        api,
+        events,
+        logger: ctx.logger,
+        windowDays: config.ENGAGEMENT_WINDOW_DAYS,
+        backoff: redisBackoff(ctx.redis, ctx.keyPrefix, config.ENGAGEMENT_POLL_INTERVAL_MS),
+      }),
+      roundLocks: redisLocks(ctx.redis, ctx.keyPrefix, Math.max(50, Math.floor(config.ENGAGEMENT_POLL_INTERVAL_MS * 0.8))),
+    };
+  };
   return startService({
     name: 'linkedin',
     config,
     port: config.PORT,
-    routes() {
-      // feature modules mount their routes here
+    routes(router, ctx) {
+      modules = wire(ctx);
+      connectionRoutes(router, ctx, modules.connection);
+      publishRoutes(router, ctx, modules.publish);
+      postsRoutes(router, ctx, modules.posts);
+    },
+    async background(ctx) {
+      await startPublishConsumer(ctx, modules!.publish);
+      const stopEngagement = startEngagementJob({
+        engagement: modules!.engagement,
+        locks: modules!.roundLocks,
+        intervalMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
+        logger: ctx.logger,
+      });
+      return stopEngagement;
     },
   });
 }

@@ -1,0 +1,173 @@
+/**
+ * A small client for the parts of api.linkedin.com the product uses (userinfo, /v2/me,
+ * /rest/posts, memberCreatorPostAnalytics), classifying every failure so callers can tell
+ * "LinkedIn said no" from "LinkedIn is down" from "we do not know whether it happened".
+ */
+export type LinkedinFailure =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'throttled'
+  | 'unavailable'
+  | 'retired-version'
+  | 'rejected'
+  | 'not-found'
+  /** the request may have been carried out but no answer came back */
+  | 'unknown-outcome';
+
+export class LinkedinApiError extends Error {
+  constructor(
+    readonly kind: LinkedinFailure,
+    message: string,
+    readonly status: number | null = null,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'LinkedinApiError';
+  }
+}
+
+export function isLinkedinApiError(error: unknown, kind?: LinkedinFailure): error is LinkedinApiError {
+  return error instanceof LinkedinApiError && (!kind || error.kind === kind);
+}
+
+export interface UserInfo {
+  sub: string;
+  givenName: string | null;
+  familyName: string | null;
+  picture: string | null;
+  email: string | null;
+}
+
+export interface BasicProfile {
+  headline: string | null;
+  vanityName: string | null;
+}
+
+export type Metric = 'IMPRESSION' | 'REACTION' | 'COMMENT' | 'RESHARE';
+
+export interface LinkedinApiSettings {
+  apiUrl: string;
+  webUrl: string;
+  apiVersion: string;
+  requestTimeoutMs: number;
+}
+
+/** Network errors that prove the request never reached LinkedIn. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+function failureFromStatus(status: number): LinkedinFailure {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 426) return 'retired-version';
+  if (status === 429) return 'throttled';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
+}
+
+export class LinkedinApi {
+  constructor(private readonly settings: LinkedinApiSettings) {}
+
+  get apiVersion(): string {
+    return this.settings.apiVersion;
+  }
+
+  /** The public URL of a post. */
+  postUrl(urn: string): string {
+    return `${this.settings.webUrl}/feed/update/${urn}/`;
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { token: string; body?: unknown; rest?: boolean },
+  ): Promise<{ status: number; headers: Headers; body: any }> {
+    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+    if (options.rest) {
+      headers['linkedin-version'] = this.settings.apiVersion;
+      headers['x-restli-protocol-version'] = '2.0.0';
+    }
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.settings.apiUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(this.settings.requestTimeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } })?.cause?.code;
+      const timedOut = (error as Error)?.name === 'TimeoutError';
+      if (method === 'POST' && !(code && NOT_SENT.has(code))) {
+        throw new LinkedinApiError('unknown-outcome', timedOut ? 'LinkedIn did not answer in time' : 'The connection to LinkedIn dropped before it answered');
+      }
+      throw new LinkedinApiError('unavailable', timedOut ? 'LinkedIn did not answer in time' : 'LinkedIn could not be reached');
+    }
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = { message: text.slice(0, 500) };
+    }
+    if (res.status >= 400) {
+      const message = typeof body?.message === 'string' ? body.message : `LinkedIn answered ${res.status}`;
+      throw new LinkedinApiError(failureFromStatus(res.status), message, res.status, body);
+    }
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  async userinfo(token: string): Promise<UserInfo> {
+    const { body } = await this.request('GET', '/v2/userinfo', { token });
+    if (!body || typeof body.sub !== 'string') throw new LinkedinApiError('unavailable', 'LinkedIn userinfo had no member id');
+    const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+    return { sub: body.sub, givenName: str(body.given_name), familyName: str(body.family_name), picture: str(body.picture), email: str(body.email) };
+  }
+
+  /** Headline and vanity name; null when the grant lacks r_basicprofile (LinkedIn answers 403). */
+  async basicProfile(token: string): Promise<BasicProfile | null> {
+    try {
+      const { body } = await this.request('GET', '/v2/me', { token });
+      return {
+        headline: typeof body?.localizedHeadline === 'string' ? body.localizedHeadline : null,
+        vanityName: typeof body?.vanityName === 'string' ? body.vanityName : null,
+      };
+    } catch (error) {
+      if (isLinkedinApiError(error, 'forbidden')) return null;
+      throw error;
+    }
+  }
+
+  /** Creates a post; resolves to its URN (x-restli-id). */
+  async createPost(token: string, post: { author: string; commentary: string; visibility: 'PUBLIC' | 'CONNECTIONS' }): Promise<string> {
+    const { headers } = await this.request('POST', '/rest/posts', {
+      token,
+      rest: true,
+      body: {
+        author: post.author,
+        commentary: post.commentary,
+        visibility: post.visibility,
+        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      },
+    });
+    const urn = headers.get('x-restli-id') ?? headers.get('x-linkedin-id');
+    if (!urn) throw new LinkedinApiError('unknown-outcome', 'LinkedIn accepted the post but did not say its id');
+    return urn;
+  }
+
+  /** One lifetime metric of one post (memberCreatorPostAnalytics, aggregation TOTAL). */
+  async postMetric(token: string, urn: string, metric: Metric): Promise<number> {
+    const kind = urn.startsWith('urn:li:ugcPost:') ? 'ugc' : 'share';
+    const query = `q=entity&entity=(${kind}:${encodeURIComponent(urn)})&queryType=${metric}&aggregation=TOTAL`;
+    const { body } = await this.request('GET', `/rest/memberCreatorPostAnalytics?${query}`, { token, rest: true });
+    const elements: any[] = Array.isArray(body?.elements) ? body.elements : [];
+    const typeOf = (e: any) => (typeof e?.metricType === 'string' ? e.metricType : Object.values(e?.metricType ?? {})[0]);
+    const match = elements.find((e) => typeOf(e) === metric) ?? elements[0];
+    const count = Number(match?.count ?? 0);
+    return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  }
+}

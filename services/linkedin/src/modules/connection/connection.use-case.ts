@@ -1,0 +1,189 @@
+import type { EventPayload, EventType, LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
+import { AppError, type Logger } from '@postwright/platform';
+import { isLinkedinApiError, type LinkedinApi, type UserInfo } from '../../lib/linkedin-api';
+import { OAuthError, type LinkedinOAuth } from '../../lib/linkedin-oauth';
+import { messages } from '../../lib/messages';
+import type { TokenCipher } from '../../lib/token-cipher';
+import type { EventPublisher } from '../../lib/events';
+import type { PostRepository } from '../publish/post.repository';
+import { LinkedinAccess, sealTokens } from './access.use-case';
+import type { ConnectionRepository, StoredConnection } from './connection.repository';
+
+export const RECONNECT_WARNING_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+export const ANALYTICS_SCOPE = 'r_member_postAnalytics';
+export const BASIC_PROFILE_SCOPE = 'r_basicprofile';
+
+export interface ConnectionDeps {
+  connections: ConnectionRepository;
+  posts: PostRepository;
+  cipher: TokenCipher;
+  oauth: LinkedinOAuth;
+  api: LinkedinApi;
+  access: LinkedinAccess;
+  events: EventPublisher;
+  logger: Logger;
+}
+
+type StoredProfile = StoredConnection['profile'];
+
+export function profileView(profile: StoredProfile): LinkedinProfile {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    localizedFirstName: profile.firstName,
+    localizedLastName: profile.lastName,
+    headline: profile.headline,
+    publicProfileUrl: profile.publicProfileUrl,
+    profilePicture: { displayImage: profile.picture },
+  };
+}
+
+const unavailable = (cause?: unknown) => new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502, cause });
+
+/** Connect (OAuth), show, refresh and disconnect a member's LinkedIn account. */
+export class ConnectionUseCases {
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  async authUrl(userId: string): Promise<{ authURL: string; state: string }> {
+    const { url, state } = await this.deps.oauth.authorizationUrl(userId);
+    return { authURL: url, state };
+  }
+
+  async callback(userId: string, code: string, state: string): Promise<{ profile: LinkedinProfile }> {
+    const { oauth, cipher, connections } = this.deps;
+    let exchanged;
+    try {
+      exchanged = await oauth.exchange(userId, code, state);
+    } catch (error) {
+      if (error instanceof OAuthError && (error.kind === 'state' || error.kind === 'state-other-user')) {
+        throw AppError.badRequest(messages.stateRejected, undefined, 'LINKEDIN.STATE_INVALID');
+      }
+      if (error instanceof OAuthError && error.kind === 'token') {
+        throw new AppError('LINKEDIN.EXCHANGE_FAILED', messages.exchangeFailed(error.linkedin.description ?? error.message), {
+          status: 502,
+          details: error.linkedin.error ? { linkedinError: error.linkedin.error } : undefined,
+        });
+      }
+      throw unavailable(error);
+    }
+    const { tokens, profile: info } = exchanged;
+    const headlineAndUrl = await this.basicProfile(tokens.accessToken, tokens.scopes);
+    const now = new Date();
+    const profile: StoredProfile = { ...fromUserInfo(info), ...headlineAndUrl };
+    const hasAnalytics = tokens.scopes.includes(ANALYTICS_SCOPE);
+    const connection = await connections.save({
+      userId,
+      memberId: info.sub,
+      memberUrn: `urn:li:person:${info.sub}`,
+      scopes: tokens.scopes,
+      ...sealTokens(cipher, userId, tokens, now),
+      status: 'active',
+      profile,
+      engagement: { available: hasAnalytics, reason: hasAnalytics ? null : messages.noAnalyticsScope },
+      connectedAt: now,
+    });
+    await this.emit('linkedin.connected', {
+      userId,
+      memberUrn: connection.memberUrn,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      profilePicture: profile.picture,
+    });
+    await this.emitProfile(userId, profile);
+    return { profile: profileView(profile) };
+  }
+
+  async profile(userId: string): Promise<ProfileStatusResponse> {
+    const connection = await this.deps.connections.findByUser(userId);
+    if (!connection) throw AppError.notFound('LinkedIn account not connected', 'LINKEDIN.NOT_CONNECTED');
+    // with a refresh token the grant lives as long as the refresh token; without, as the access token
+    const expiresAt = connection.refreshToken && connection.refreshTokenExpiresAt ? connection.refreshTokenExpiresAt : connection.accessTokenExpiresAt;
+    const expired = connection.status === 'expired';
+    const soon = expired || expiresAt.getTime() - Date.now() <= RECONNECT_WARNING_DAYS * DAY_MS;
+    return {
+      connected: true,
+      profile: profileView(connection.profile),
+      scopes: connection.scopes,
+      ...(soon ? { expiresAt: expiresAt.toISOString(), reconnectSoon: true } : {}),
+      ...(expired ? { expired: true } : {}),
+      engagement: connection.engagement,
+    };
+  }
+
+  async refreshProfile(userId: string): Promise<{ profilePictureUpdated: boolean }> {
+    const { access, api, connections } = this.deps;
+    const connection = await access.requireConnection(userId);
+    let info: UserInfo;
+    let basic: Pick<StoredProfile, 'headline' | 'publicProfileUrl'>;
+    try {
+      ({ info, basic } = await access.withToken(connection, async (token) => ({
+        info: await api.userinfo(token),
+        basic: await this.basicProfile(token, connection.scopes),
+      })));
+    } catch (error) {
+      if (isLinkedinApiError(error)) throw unavailable(error);
+      throw error;
+    }
+    const profile: StoredProfile = { ...fromUserInfo(info), ...basic };
+    await connections.updateProfile(userId, profile);
+    await this.emitProfile(userId, profile);
+    return { profilePictureUpdated: profile.picture !== null };
+  }
+
+  async disconnect(userId: string): Promise<{ success: true }> {
+    const { connections, posts, oauth, cipher, logger } = this.deps;
+    const connection = await connections.findByUser(userId);
+    if (connection) {
+      try {
+        await oauth.revoke(cipher.open(connection.accessToken, userId));
+      } catch (error) {
+        // the grant is forgotten here either way; LinkedIn lets the member revoke it from their settings too
+        logger.warn({ err: error, userId }, 'LinkedIn token revocation failed');
+      }
+    }
+    await connections.delete(userId);
+    await posts.deleteByUser(userId);
+    await this.emit('linkedin.disconnected', { userId });
+    return { success: true };
+  }
+
+  /** Headline and public profile URL need r_basicprofile; without it they are null. */
+  private async basicProfile(accessToken: string, scopes: string[]): Promise<Pick<StoredProfile, 'headline' | 'publicProfileUrl'>> {
+    if (!scopes.includes(BASIC_PROFILE_SCOPE)) return { headline: null, publicProfileUrl: null };
+    try {
+      const basic = await this.deps.api.basicProfile(accessToken);
+      return {
+        headline: basic?.headline ?? null,
+        publicProfileUrl: basic?.vanityName ? `https://www.linkedin.com/in/${basic.vanityName}` : null,
+      };
+    } catch (error) {
+      if (isLinkedinApiError(error, 'unauthorized')) throw error;
+      this.deps.logger.warn({ err: error }, 'LinkedIn /v2/me failed; headline and profile URL left empty');
+      return { headline: null, publicProfileUrl: null };
+    }
+  }
+
+  private emitProfile(userId: string, profile: StoredProfile) {
+    return this.emit('linkedin.profile.updated', {
+      userId,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      headline: profile.headline,
+      profilePicture: profile.picture,
+    });
+  }
+
+  /** The user's request already succeeded; a broker hiccup is logged, not turned into an error. */
+  private async emit<T extends EventType>(type: T, payload: EventPayload<T>): Promise<void> {
+    try {
+      await this.deps.events.publish(type, payload);
+    } catch (error) {
+      this.deps.logger.error({ err: error, type }, 'event not published');
+    }
+  }
+}
+
+function fromUserInfo(info: UserInfo): Pick<StoredProfile, 'firstName' | 'lastName' | 'picture'> {
+  return { firstName: info.givenName, lastName: info.familyName, picture: info.picture };
+}

@@ -1,0 +1,96 @@
+import type { Engagement } from '@postwright/contracts';
+import type { Logger } from '@postwright/platform';
+import type { EventPublisher } from '../../lib/events';
+import { isLinkedinApiError, type LinkedinApi } from '../../lib/linkedin-api';
+import { messages } from '../../lib/messages';
+import type { LinkedinAccess } from '../connection/access.use-case';
+import { ANALYTICS_SCOPE } from '../connection/connection.use-case';
+import type { ConnectionRepository, StoredConnection } from '../connection/connection.repository';
+import type { PostRepository } from '../publish/post.repository';
+import type { Backoff } from './backoff.repository';
+
+export interface EngagementDeps {
+  connections: ConnectionRepository;
+  posts: PostRepository;
+  access: LinkedinAccess;
+  api: LinkedinApi;
+  backoff: Backoff;
+  events: EventPublisher;
+  logger: Logger;
+  windowDays: number;
+}
+
+export interface PollSummary {
+  members: number;
+  postsChecked: number;
+  updated: number;
+  skipped: { noScope: number; backingOff: number };
+}
+
+const same = (a: Engagement | null, b: Engagement) =>
+  !!a && a.likes === b.likes && a.comments === b.comments && a.reposts === b.reposts && a.impressions === b.impressions;
+
+/**
+ * Reads likes, comments, reposts and impressions of recent posts from memberCreatorPostAnalytics
+ * and announces changes (linkedin.engagement.updated). A grant without the analytics scope
+ * is never polled: one clear reason is stored instead. A 429 backs that member off.
+ */
+export class EngagementUseCases {
+  constructor(private readonly deps: EngagementDeps) {}
+
+  async pollAll(): Promise<PollSummary> {
+    const summary: PollSummary = { members: 0, postsChecked: 0, updated: 0, skipped: { noScope: 0, backingOff: 0 } };
+    for (const connection of await this.deps.connections.listActive()) {
+      if (!connection.scopes.includes(ANALYTICS_SCOPE) || !connection.engagement.available) {
+        if (connection.engagement.available || !connection.engagement.reason) {
+          await this.deps.connections.setEngagement(connection.userId, { available: false, reason: messages.noAnalyticsScope });
+        }
+        summary.skipped.noScope += 1;
+        continue;
+      }
+      if (await this.deps.backoff.active(connection.userId)) {
+        summary.skipped.backingOff += 1;
+        continue;
+      }
+      summary.members += 1;
+      await this.pollMember(connection, summary);
+    }
+    return summary;
+  }
+
+  private async pollMember(connection: StoredConnection, summary: PollSummary): Promise<void> {
+    const { posts, access, api, backoff, connections, events, logger } = this.deps;
+    const since = new Date(Date.now() - this.deps.windowDays * 24 * 3600_000);
+    for (const post of await posts.recentPublished(connection.userId, since)) {
+      let engagement: Engagement;
+      try {
+        engagement = await access.withToken(connection, async (token) => {
+          const [impressions, likes, comments, reposts] = await Promise.all(
+            (['IMPRESSION', 'REACTION', 'COMMENT', 'RESHARE'] as const).map((metric) => api.postMetric(token, post.linkedInPostId!, metric)),
+          );
+          return { likes, comments, reposts, impressions };
+        });
+      } catch (error) {
+        if (isLinkedinApiError(error, 'throttled')) {
+          const waitMs = await backoff.hit(connection.userId);
+          logger.warn({ userId: connection.userId, waitMs }, 'LinkedIn throttled post analytics; backing off');
+        } else if (isLinkedinApiError(error, 'forbidden')) {
+          await connections.setEngagement(connection.userId, { available: false, reason: messages.analyticsForbidden });
+        } else if (isLinkedinApiError(error, 'not-found')) {
+          continue; // deleted on LinkedIn; other posts may still answer
+        } else {
+          logger.warn({ err: error, userId: connection.userId }, 'post analytics not read this round');
+        }
+        return;
+      }
+      summary.postsChecked += 1;
+      await backoff.clear(connection.userId);
+      if (same(post.engagement, engagement)) continue;
+      await posts.setEngagement(post.id, engagement, new Date());
+      if (post.contentId) {
+        await events.publish('linkedin.engagement.updated', { contentId: post.contentId, userId: post.userId, ...engagement });
+      }
+      summary.updated += 1;
+    }
+  }
+}

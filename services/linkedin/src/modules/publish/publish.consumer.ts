@@ -1,0 +1,15 @@
+import type { ServiceContext } from '@postwright/platform';
+import type { PublishUseCases } from './publish.use-case';
+
+/** The scheduler's content.publish.requested: publish exactly as "publish now" does, once per request id. */
+export async function startPublishConsumer(ctx: ServiceContext, publish: PublishUseCases): Promise<void> {
+  await ctx.messaging.consume(
+    'publish-requests',
+    ['content.publish.requested'],
+    async (event) => {
+      if (event.type !== 'content.publish.requested') return;
+      await publish.publishScheduled(event.payload as Parameters<PublishUseCases['publishScheduled']>[0]);
+    },
+    { maxAttempts: 8, retryDelayMs: 500 },
+  );
+}
