@@ -14,4 +14,6 @@ module.exports = {
     '<rootDir>/e2e',
   ],
   maxWorkers: 2,
+  // hooks and tests talk to real servers shared with other suites: allow for a busy machine
+  testTimeout: 30000,
 };

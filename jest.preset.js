@@ -13,7 +13,6 @@ module.exports = function nodeProject(dir, overrides = {}) {
     // ESM-only packages used from CommonJS (jwks-rsa -> jose) are compiled by SWC too
     transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
     globalSetup: path.join(__dirname, 'platform/src/testing/global-setup.ts'),
-    testTimeout: 30000,
     ...overrides,
   };
 };

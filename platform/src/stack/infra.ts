@@ -73,42 +73,62 @@ export function ferretdbBinary(): string {
 
 export interface EmbeddedMongo {
   url: string;
-  /** the FerretDB process when this call started it */
-  process?: ChildProcess;
+  /** the processes this call started (FerretDB and its write serializer), when not detached */
+  processes: ChildProcess[];
 }
 
 /**
  * Returns MONGO_URL, or the URL of the embedded FerretDB, starting it when it is not yet
- * running. `detached` leaves it running after this process exits (tests reuse it);
- * otherwise it belongs to this process tree (npm start stops it with everything else).
+ * running: FerretDB on an internal port behind the write serializer on FERRETDB_PORT
+ * (see write-serializer.ts for why). `detached` leaves both running after this process
+ * exits (test runs reuse them); otherwise they belong to this process tree (npm start).
  */
 export async function ensureMongo(options: { detached: boolean }): Promise<EmbeddedMongo> {
-  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL };
+  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL, processes: [] };
   const url = `mongodb://127.0.0.1:${FERRETDB_PORT}/`;
-  if (await canConnect('127.0.0.1', FERRETDB_PORT)) return { url };
-  const bin = ferretdbBinary();
+  const internalPort = FERRETDB_PORT + 1;
+  const processes: ChildProcess[] = [];
   const dir = path.join(DATA_DIR, 'ferretdb');
   fs.mkdirSync(dir, { recursive: true });
-  const log = fs.openSync(path.join(dir, 'ferretdb.log'), 'a');
-  const child = spawn(
-    bin,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
-      `--state-dir=${dir}`,
-      `--listen-addr=127.0.0.1:${FERRETDB_PORT}`,
-      '--debug-addr=-',
-      '--telemetry=disable',
-      '--log-level=warn',
-    ],
-    { detached: options.detached, stdio: ['ignore', log, log] },
-  );
-  fs.closeSync(log);
-  if (options.detached) child.unref();
-  const up = await waitFor(() => canConnect('127.0.0.1', FERRETDB_PORT), 20_000);
-  if (!up) {
-    child.kill('SIGKILL');
-    throw new Error(`FerretDB did not start on port ${FERRETDB_PORT}; see ${path.join(dir, 'ferretdb.log')}`);
+  const spawnLogged = (command: string, args: string[], logName: string) => {
+    const log = fs.openSync(path.join(dir, logName), 'a');
+    const child = spawn(command, args, { cwd: ROOT, detached: options.detached, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    if (options.detached) child.unref();
+    else processes.push(child);
+    return child;
+  };
+
+  if (!(await canConnect('127.0.0.1', internalPort))) {
+    const bin = ferretdbBinary();
+    const child = spawnLogged(
+      bin,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${dir}/`,
+        `--state-dir=${dir}`,
+        `--listen-addr=127.0.0.1:${internalPort}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=warn',
+      ],
+      'ferretdb.log',
+    );
+    if (!(await waitFor(() => canConnect('127.0.0.1', internalPort), 20_000))) {
+      child.kill('SIGKILL');
+      throw new Error(`FerretDB did not start on port ${internalPort}; see ${path.join(dir, 'ferretdb.log')}`);
+    }
   }
-  return { url, process: options.detached ? undefined : child };
+  if (!(await canConnect('127.0.0.1', FERRETDB_PORT))) {
+    const child = spawnLogged(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'write-serializer.ts'), String(FERRETDB_PORT), String(internalPort)],
+      'write-serializer.log',
+    );
+    if (!(await waitFor(() => canConnect('127.0.0.1', FERRETDB_PORT), 20_000))) {
+      child.kill('SIGKILL');
+      throw new Error(`The FerretDB write serializer did not start on port ${FERRETDB_PORT}; see ${path.join(dir, 'write-serializer.log')}`);
+    }
+  }
+  return { url, processes };
 }

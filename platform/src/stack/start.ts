@@ -142,7 +142,7 @@ async function main() {
   try {
     const mongo = await ensureMongo({ detached: false });
     mongoUrl = mongo.url;
-    if (mongo.process) children.push({ name: 'ferretdb', proc: mongo.process });
+    for (const proc of mongo.processes) children.push({ name: 'ferretdb', proc });
     log(env.MONGO_URL ? `MongoDB: ${mongoUrl.replace(/\/\/[^@]*@/, '//***@')}` : `MongoDB: embedded FerretDB at ${mongoUrl}`);
     await checkRedis();
     await checkRabbit();

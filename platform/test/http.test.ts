@@ -1,0 +1,62 @@
+import express from 'express';
+import { AppError, createLogger, errorHandler, jsonBody, listen, notFoundHandler, requestContext, type HttpServer } from '../src';
+import { http } from '../src/testing';
+
+describe('HTTP error handling', () => {
+  let server: HttpServer;
+  beforeAll(async () => {
+    const app = express();
+    app.use(requestContext());
+    app.use(jsonBody('1kb'));
+    app.post('/echo', (req, res) => {
+      res.json({ got: req.body });
+    });
+    app.get('/app-error', () => {
+      throw new AppError('THING.GONE', 'That thing is gone', { status: 410, details: { thing: 'x' } });
+    });
+    app.get('/crash', async () => {
+      throw new Error('secret internals at /srv/app.ts:12');
+    });
+    app.use(notFoundHandler);
+    app.use(errorHandler(createLogger('test', 'silent')));
+    server = await listen(app, 0);
+  });
+  afterAll(() => server.close());
+
+  test('when the JSON body is malformed, then 400 with error text', async () => {
+    const res = await http(server.url, 'POST', '/echo', { raw: '{"a":' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'Malformed JSON body', code: 'REQUEST.MALFORMED_JSON', requestId: expect.any(String) });
+  });
+
+  test('when the body is too large, then 413 with error text', async () => {
+    const res = await http(server.url, 'POST', '/echo', { body: { a: 'x'.repeat(5000) } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('Request body is too large');
+  });
+
+  test('when an AppError is thrown, then its status, message, code and details are sent', async () => {
+    const res = await http(server.url, 'GET', '/app-error');
+    expect(res.status).toBe(410);
+    expect(res.body).toMatchObject({ error: 'That thing is gone', code: 'THING.GONE', details: { thing: 'x' } });
+  });
+
+  test('when anything else is thrown, then 500 with a generic text and no stack or internals', async () => {
+    const res = await http(server.url, 'GET', '/crash');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe('Something went wrong. Please try again.');
+    expect(JSON.stringify(res.body)).not.toMatch(/srv|stack|at /);
+  });
+
+  test('when no route matches, then a JSON 404', async () => {
+    const res = await http(server.url, 'DELETE', '/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'No route for DELETE /nope', code: 'ROUTE.NOT_FOUND' });
+  });
+
+  test('when a well-formed request id comes in, then it is kept and echoed', async () => {
+    const res = await http(server.url, 'GET', '/nope', { headers: { 'x-request-id': 'trace-1234567890' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-1234567890');
+    expect(res.body.requestId).toBe('trace-1234567890');
+  });
+});
