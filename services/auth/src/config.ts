@@ -37,9 +37,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return loadConfig(configSchema, env);
 }
 
-/** For command-line tools: the environment wins over the given defaults (e.g. the local stack's). */
-export function readCliConfig(defaults: Record<string, string | undefined>): Readonly<AuthConfig> {
-  return loadConfig(configSchema, { ...defaults, ...process.env });
+/**
+ * For command-line tools: the environment wins; the local stack's values (computed only
+ * when MONGO_URL or INTERNAL_TOKEN is missing) fill the gaps.
+ */
+export async function readCliConfig(localStack: () => Promise<Record<string, string | undefined>>): Promise<Readonly<AuthConfig>> {
+  const env = process.env;
+  const fallbacks = env.MONGO_URL && env.INTERNAL_TOKEN ? {} : await localStack();
+  return loadConfig(configSchema, { LOG_LEVEL: 'warn', ...fallbacks, ...env });
 }
 
 /** Command-line arguments after `npm run <script> --`. */

@@ -40,9 +40,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const role: UserRole = args.includes('--super') ? 'SUPER_ADMIN' : 'ADMIN';
-  const mongo = await ensureMongo({ detached: true });
-  const secrets = localSecrets(DATA_DIR);
-  const config = readCliConfig({ MONGO_URL: mongo.url, INTERNAL_TOKEN: secrets.INTERNAL_TOKEN, LOG_LEVEL: 'warn' });
+  // without MONGO_URL: the local stack's database and secret, as `npm start` uses them
+  const config = await readCliConfig(async () => ({
+    MONGO_URL: (await ensureMongo({ detached: true })).url,
+    INTERNAL_TOKEN: localSecrets(DATA_DIR).INTERNAL_TOKEN,
+  }));
   const user = await createAdmin(config, email, role);
   if (!user) {
     process.stderr.write(`No account with the email ${email.trim().toLowerCase()}. Sign up first, then run this again.\n`);
