@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import infraSetup from '@postwright/platform/src/testing/global-setup';
+import { buildWebIfNeeded, freePorts, launchStack, type RunningStack } from '@postwright/platform/src/stack/launch';
+
+export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
+
+/**
+ * Launches the product as `npm start` does, but on free ports and in a namespace of its own,
+ * so the journeys run beside a developer's stack and other suites. The LinkedIn sandbox
+ * stands in for LinkedIn; the offline generator for the model.
+ */
+export default async function globalSetup(): Promise<void> {
+  await infraSetup();
+  buildWebIfNeeded();
+  const ports = await freePorts();
+  const publicUrl = `http://127.0.0.1:${ports.gateway}`;
+  const namespace = `e2e${Date.now().toString(36)}_`;
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const stack: RunningStack = await launchStack({
+    ports,
+    publicUrl,
+    output: { dir: path.join(ARTIFACTS, 'logs') },
+    detachedDatabase: true,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      NAMESPACE: namespace,
+      LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
+      // journeys schedule a post a few seconds ahead and watch it publish
+      SCHEDULE_MIN_LEAD_SECONDS: '5',
+      RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  });
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_SANDBOX_URL = stack.sandboxUrl;
+  process.env.E2E_NAMESPACE = namespace;
+  (globalThis as { __E2E_STACK__?: RunningStack }).__E2E_STACK__ = stack;
+}

@@ -1,0 +1,8 @@
+import type { RunningStack } from '@postwright/platform/src/stack/launch';
+import { cleanupNamespace } from '@postwright/platform/src/testing';
+
+export default async function globalTeardown(): Promise<void> {
+  const stack = (globalThis as { __E2E_STACK__?: RunningStack }).__E2E_STACK__;
+  await stack?.stop();
+  if (process.env.E2E_NAMESPACE) await cleanupNamespace(process.env.E2E_NAMESPACE);
+}

@@ -1,0 +1,192 @@
+/**
+ * Launches the whole product as child processes: the four services, the LinkedIn sandbox
+ * (unless a real LinkedIn client is configured) and the gateway, on the given ports, and
+ * waits for GET /api/health. Used by `npm start`, the e2e journeys and the benchmarks.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { checkRabbit, checkRedis, DATA_DIR, ensureMongo, ROOT, waitFor } from './infra';
+import { localSecrets } from './secrets';
+
+export interface StackPorts {
+  gateway: number;
+  auth: number;
+  content: number;
+  linkedin: number;
+  scheduler: number;
+  sandbox: number;
+}
+
+export interface LaunchOptions {
+  ports: StackPorts;
+  publicUrl: string;
+  /** passed to every process after the computed values (overrides them) */
+  env?: NodeJS.ProcessEnv;
+  /** where process output goes: 'inherit' prefixes lines on stdout/stderr; a folder gets one log file per process */
+  output: 'inherit' | { dir: string };
+  /** embedded database processes follow this stack (npm start) or outlive it (tests) */
+  detachedDatabase: boolean;
+  healthTimeoutMs?: number;
+  /** called when a process dies on its own (not during stop) */
+  onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
+}
+
+export interface ProcessHandle {
+  name: string;
+  proc: ChildProcess;
+}
+
+export interface RunningStack {
+  url: string;
+  sandboxUrl: string;
+  env: NodeJS.ProcessEnv;
+  processes: ProcessHandle[];
+  /** starts another instance of a service (e.g. a second scheduler replica) */
+  startProcess(name: string, workspace: string, env?: NodeJS.ProcessEnv): ProcessHandle | undefined;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function freePorts(): Promise<StackPorts> {
+  return {
+    gateway: await freePort(),
+    auth: await freePort(),
+    content: await freePort(),
+    linkedin: await freePort(),
+    scheduler: await freePort(),
+    sandbox: await freePort(),
+  };
+}
+
+function newestMtime(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist when it is missing or older than the web or contracts sources. */
+export function buildWebIfNeeded(force = false): void {
+  const webDir = path.join(ROOT, 'web');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) return;
+  const built = path.join(webDir, 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(webDir, 'src')), newestMtime(path.join(ROOT, 'contracts', 'src')), fs.statSync(path.join(webDir, 'index.html')).mtimeMs);
+  if (!force && fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  process.stdout.write('[postwright] building the web app...\n');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error('The web app did not build; see the output above.');
+}
+
+export async function launchStack(options: LaunchOptions): Promise<RunningStack> {
+  const { ports } = options;
+  const mongo = await ensureMongo({ detached: options.detachedDatabase });
+  await checkRedis();
+  await checkRabbit();
+
+  const secrets = localSecrets(DATA_DIR);
+  const local = (p: number) => `http://127.0.0.1:${p}`;
+  const sandboxUrl = process.env.LINKEDIN_SANDBOX_URL ?? options.env?.LINKEDIN_SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    MONGO_URL: mongo.url,
+    ...secrets,
+    PUBLIC_URL: options.publicUrl,
+    AUTH_URL: local(ports.auth),
+    CONTENT_URL: local(ports.content),
+    LINKEDIN_URL: local(ports.linkedin),
+    SCHEDULER_URL: local(ports.scheduler),
+    LINKEDIN_SANDBOX_URL: sandboxUrl,
+    POSTWRIGHT_DATA_DIR: DATA_DIR,
+    ...options.env,
+  };
+
+  const processes: ProcessHandle[] = mongo.processes.map((proc) => ({ name: 'ferretdb', proc }));
+  let stopping = false;
+
+  const startProcess = (name: string, workspace: string, env: NodeJS.ProcessEnv = {}): ProcessHandle | undefined => {
+    const entry = path.join(ROOT, workspace, 'src', 'main.ts');
+    if (!fs.existsSync(entry)) return undefined;
+    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: path.join(ROOT, workspace),
+      env: { ...common, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (options.output === 'inherit') {
+      const prefix = `[${name}] `;
+      for (const [stream, out] of [
+        [proc.stdout, process.stdout],
+        [proc.stderr, process.stderr],
+      ] as const) {
+        let buffered = '';
+        stream?.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString();
+          const lines = buffered.split('\n');
+          buffered = lines.pop() ?? '';
+          for (const line of lines) out.write(prefix + line + '\n');
+        });
+      }
+    } else {
+      fs.mkdirSync(options.output.dir, { recursive: true });
+      const log = fs.createWriteStream(path.join(options.output.dir, `${name}.log`), { flags: 'a' });
+      proc.stdout?.pipe(log);
+      proc.stderr?.pipe(log);
+    }
+    proc.on('exit', (code, signal) => {
+      if (!stopping) options.onUnexpectedExit?.(name, code, signal);
+    });
+    const handle = { name, proc };
+    processes.push(handle);
+    return handle;
+  };
+
+  const stop = async () => {
+    stopping = true;
+    const running = processes.filter((p) => p.proc.exitCode === null && p.proc.signalCode === null);
+    // the gateway and services first, the database last
+    const ordered = [...running.filter((p) => p.name !== 'ferretdb'), ...running.filter((p) => p.name === 'ferretdb')];
+    for (const p of ordered.filter((x) => x.name !== 'ferretdb')) p.proc.kill('SIGTERM');
+    await Promise.race([
+      Promise.all(ordered.filter((x) => x.name !== 'ferretdb').map((p) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.once('exit', r))))),
+      new Promise((r) => setTimeout(r, 10_000)),
+    ]);
+    for (const p of ordered) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(p.name === 'ferretdb' ? 'SIGTERM' : 'SIGKILL');
+  };
+
+  const useSandbox = !(options.env?.LINKEDIN_CLIENT_ID ?? process.env.LINKEDIN_CLIENT_ID);
+  if (useSandbox) startProcess('linkedin-sandbox', 'services/linkedin-sandbox', { PORT: String(ports.sandbox) });
+  startProcess('auth', 'services/auth', { PORT: String(ports.auth) });
+  startProcess('content', 'services/content', { PORT: String(ports.content) });
+  startProcess('linkedin', 'services/linkedin', { PORT: String(ports.linkedin) });
+  startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
+  startProcess('gateway', 'gateway', { PORT: String(ports.gateway), HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0' });
+
+  const healthy = await waitFor(async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${ports.gateway}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+    } catch {
+      return false;
+    }
+  }, options.healthTimeoutMs ?? 90_000, 250);
+  if (!healthy) {
+    await stop();
+    throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
+  }
+  return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, env: common, processes, startProcess, stop };
+}
