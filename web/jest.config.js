@@ -3,7 +3,7 @@
 module.exports = {
   displayName: 'web',
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/test/support/jsdom-env.js',
   testEnvironmentOptions: { url: 'http://localhost/' },
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   transform: {

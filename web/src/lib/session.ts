@@ -49,9 +49,19 @@ function parseUser(raw: string | null): User | null {
   }
 }
 
+const END_KEY = 'postwright.sessionEnd';
 const listeners = new Set<Listener>();
 let cached: { key: string; value: Session } | null = null;
-let lastEnd: SessionEnd | null = null;
+
+/** Kept per tab (sessionStorage): an explicit logout is not an expired session. */
+function setLastEnd(reason: SessionEnd | null) {
+  try {
+    if (reason) window.sessionStorage.setItem(END_KEY, reason);
+    else window.sessionStorage.removeItem(END_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
 
 function notify() {
   for (const listener of [...listeners]) listener();
@@ -81,7 +91,7 @@ export const session = {
   },
 
   signIn(user: User, tokens: Tokens) {
-    lastEnd = null;
+    setLastEnd(null);
     write(SESSION_KEYS.accessToken, tokens.accessToken);
     write(SESSION_KEYS.refreshToken, tokens.refreshToken);
     write(SESSION_KEYS.user, JSON.stringify(user));
@@ -101,7 +111,7 @@ export const session = {
 
   /** Clears user and tokens. */
   clear(reason: SessionEnd) {
-    lastEnd = reason;
+    setLastEnd(reason);
     write(SESSION_KEYS.accessToken, null);
     write(SESSION_KEYS.refreshToken, null);
     write(SESSION_KEYS.user, null);
@@ -110,7 +120,12 @@ export const session = {
 
   /** How the last session ended in this tab, if it did. */
   lastEnd(): SessionEnd | null {
-    return lastEnd;
+    try {
+      const value = window.sessionStorage.getItem(END_KEY);
+      return value === 'logout' || value === 'expired' ? value : null;
+    } catch {
+      return null;
+    }
   },
 };
 

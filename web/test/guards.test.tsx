@@ -1,0 +1,148 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildUser, fakeApi, seedSession } from './support/fake-api';
+import { renderApp } from './support/render-app';
+
+const user = buildUser({ firstName: 'Ada', lastName: 'Lovelace' });
+const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+
+function serverWithUser() {
+  return fakeApi({
+    'GET /api/users/profile': () => ({ body: { user } }),
+    'POST /api/auth/login': () => ({ body: { user, tokens } }),
+    'POST /api/auth/logout': () => ({ status: 204 }),
+  });
+}
+
+async function login(email = 'ada@example.com', password = 'correct horse') {
+  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('route guards', () => {
+  it('when an anonymous visitor opens a protected page, then they land on the landing page', async () => {
+    fakeApi({});
+    const app = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Turn your expertise/ })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/');
+  });
+
+  it.each(['/content', '/content-management', '/profile', '/support', '/pricing', '/linkedin/callback'])(
+    'when an anonymous visitor opens %s, then they are sent to /',
+    async (path) => {
+      fakeApi({});
+      const app = renderApp(path);
+      await waitFor(() => expect(app.location().pathname).toBe('/'));
+    },
+  );
+
+  it('when the auth state is loading, then "Loading... Checking authentication status" shows', async () => {
+    seedSession(user, tokens);
+    let answer: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi({
+      'GET /api/users/profile': async () => {
+        await gate;
+        return { body: { user } };
+      },
+    });
+    renderApp('/dashboard');
+
+    const text = await screen.findByText('Checking authentication status');
+    expect(text.closest('[role="status"]')).toHaveTextContent('Loading... Checking authentication status');
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+  });
+
+  it.each(['/', '/auth/login', '/auth/signup'])('when a signed-in user opens %s, then they go to /dashboard', async (path) => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/dashboard');
+  });
+
+  it.each(['/settings', '/no/such/page'])('when a signed-in user opens %s, then the catch-all sends them to /dashboard', async (path) => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp(path);
+
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+  });
+
+  it.each(['/settings', '/no/such/page'])('when an anonymous visitor opens %s, then the catch-all sends them to /', async (path) => {
+    fakeApi({});
+    const app = renderApp(path);
+
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+
+  it.each(['/privacy', '/terms', '/refund', '/cookies', '/about', '/faq', '/contact', '/demo'])(
+    'when anyone opens the public page %s, then it shows without login',
+    async (path) => {
+      fakeApi({});
+      const app = renderApp(path);
+
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(app.location().pathname).toBe(path);
+    },
+  );
+});
+
+describe('return to origin after login', () => {
+  it('when a visitor was sent away from a protected page and then logs in, then they return to it', async () => {
+    serverWithUser();
+    const app = renderApp('/content-management?filter=draft');
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+
+    await act(() => app.router.navigate('/auth/login'));
+    await login();
+
+    await waitFor(() => expect(app.location().pathname).toBe('/content-management'));
+    expect(app.location().search).toBe('?filter=draft');
+    expect(await screen.findByRole('heading', { name: 'Content Management' })).toBeInTheDocument();
+  });
+
+  it('when a visitor logs in without having been sent away, then they go to /dashboard', async () => {
+    serverWithUser();
+    const app = renderApp('/auth/login');
+
+    await login();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/dashboard');
+  });
+
+  it('when the origin was reached once, then a later login goes to /dashboard again', async () => {
+    serverWithUser();
+    const app = renderApp('/profile');
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    await act(() => app.router.navigate('/auth/login'));
+    await login();
+    await waitFor(() => expect(app.location().pathname).toBe('/profile'));
+
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]);
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    await act(() => app.router.navigate('/auth/login'));
+    await login();
+
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+  });
+
+  it('when a user logs out on a protected page, then the next login does not return there', async () => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp('/support');
+    await screen.findByRole('heading', { name: 'Support' });
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    await act(() => app.router.navigate('/auth/login'));
+    await login();
+
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+  });
+});
