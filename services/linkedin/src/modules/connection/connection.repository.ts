@@ -25,7 +25,7 @@ export class ConnectionRepository {
   /** A (re)connection replaces whatever was there: new member, tokens and scopes. */
   async save(connection: NewConnection): Promise<StoredConnection> {
     const doc = await this.model
-      .findOneAndUpdate({ userId: connection.userId }, { $set: connection }, { upsert: true, new: true })
+      .findOneAndUpdate({ userId: connection.userId }, { $set: connection }, { upsert: true, returnDocument: 'after' })
       .lean<ConnectionRecord>();
     return plain(doc)!;
   }

@@ -42,7 +42,7 @@ export class PostRepository {
 
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
   async transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
-    return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { new: true }).lean<Lean>());
+    return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>());
   }
 
   async listPublished(userId: string, page: number, limit: number): Promise<{ posts: StoredPost[]; total: number }> {

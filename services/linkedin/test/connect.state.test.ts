@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { http } from '@postwright/platform/src/testing';
+import { keyIdOf, TokenCipher } from '../src/lib/token-cipher';
+import { startStack, TEST_ENCRYPTION_KEY, type Stack } from './support/stack';
+
+describe('connect: stored state', () => {
+  let stack: Stack;
+  let mongo: MongoClient;
+  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+  /** every token the sandbox has handed out, as plain text */
+  const issuedTokens = () => [...stack.sandbox.state.accessTokens.keys(), ...stack.sandbox.state.refreshTokens.keys()];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    mongo = await MongoClient.connect(process.env.MONGO_URL!);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await stack?.stop();
+  });
+
+  test('when an account is connected, then its tokens are unreadable in the database: AES-256-GCM with the key id beside them', async () => {
+    const user = await stack.user();
+    expect((await stack.connect(user)).status).toBe(200);
+    const doc = await connections().findOne({ userId: user.id });
+    expect(doc).not.toBeNull();
+    const raw = JSON.stringify(doc);
+    for (const token of issuedTokens()) expect(raw).not.toContain(token);
+    expect(doc!.accessToken).toMatch(/^v1\.[0-9a-f]{12}\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(doc!.refreshToken).toMatch(/^v1\./);
+    expect(doc!.keyId).toBe(keyIdOf(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')));
+    expect(doc).toMatchObject({ memberUrn: expect.stringMatching(/^urn:li:person:/), status: 'active' });
+    expect(doc!.accessTokenExpiresAt).toBeInstanceOf(Date);
+    expect(doc!.refreshTokenExpiresAt).toBeInstanceOf(Date);
+
+    // the right key opens it, bound to its owner; another key or another owner does not
+    const plain = new TokenCipher(TEST_ENCRYPTION_KEY).open(doc!.accessToken, user.id);
+    expect(stack.sandbox.state.accessTokens.has(plain)).toBe(true);
+    expect(() => new TokenCipher(randomBytes(32).toString('base64')).open(doc!.accessToken, user.id)).toThrow();
+    expect(() => new TokenCipher(TEST_ENCRYPTION_KEY).open(doc!.accessToken, 'someone-else')).toThrow();
+  });
+
+  test('when the same user connects again, then there is still one connection, with the new grant', async () => {
+    const user = await stack.user();
+    await stack.connect(user, { email: 'first@example.com' });
+    const second = await stack.connect(user, { email: 'second@example.com', given_name: 'Sam' });
+    expect(second.status).toBe(200);
+    expect(second.body.profile.firstName).toBe('Sam');
+    const docs = await connections().find({ userId: user.id }).toArray();
+    expect(docs).toHaveLength(1);
+  });
+
+  test('when the encryption key is rotated, then old tokens still work through the previous key and are re-sealed with the new one', async () => {
+    const user = await stack.user();
+    await stack.connect(user);
+    const before = await connections().findOne({ userId: user.id });
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = await stack.startLinkedin({ TOKEN_ENCRYPTION_KEY: newKey, TOKEN_ENCRYPTION_PREVIOUS_KEYS: TEST_ENCRYPTION_KEY });
+    const res = await http(rotated.url, 'POST', '/api/linkedin/refresh-profile', { token: user.token });
+    expect(res.status).toBe(200);
+    const after = await connections().findOne({ userId: user.id });
+    expect(after!.keyId).toBe(keyIdOf(Buffer.from(newKey, 'base64')));
+    expect(after!.keyId).not.toBe(before!.keyId);
+    expect(after!.accessToken.split('.')[1]).toBe(after!.keyId);
+    expect(new TokenCipher(newKey).open(after!.accessToken, user.id)).toBe(new TokenCipher(TEST_ENCRYPTION_KEY).open(before!.accessToken, user.id));
+  });
+});
