@@ -47,6 +47,14 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
   async function complete(messages: ChatCompletionMessageParam[], deadline: number) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw generationErrors.timeout();
+    // our own deadline, not only the SDK's: its timeout error is not recognisable in every
+    // runtime (an abort from another realm surfaces as a plain connection error)
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, remaining);
     try {
       const completion = await client.chat.completions.create(
         {
@@ -55,13 +63,16 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
           temperature: 0.7,
           response_format: { type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } },
         },
-        { timeout: remaining },
+        { signal: controller.signal, timeout: remaining + 1_000 },
       );
       const choice = completion.choices?.[0];
       if (choice?.message?.refusal) throw generationErrors.refused();
       return { text: choice?.message?.content ?? null, finishReason: choice?.finish_reason };
     } catch (error) {
+      if (timedOut) throw generationErrors.timeout();
       throw mapModelError(error, options.logger);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
