@@ -1,0 +1,76 @@
+import { http } from '@postwright/platform/src/testing';
+import { buildGenerateRequest } from './support/builders';
+import { startStack, type Stack, type TestUser } from './support/stack';
+
+const TRIAL_LIMIT = 'Trial limit reached. Please upgrade to continue generating content.';
+
+/** Spec sections 4 and 9: trial users get 3 posts; the auth service keeps the count. */
+describe('POST /api/content/generate and the trial quota (real auth service)', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ OPENAI_API_KEY: '' });
+  });
+  afterAll(() => stack?.stop(), 60_000);
+
+  const generate = (user: TestUser, topic = 'Board reporting') =>
+    http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest({ topic }) });
+
+  test('when a trial user generates, then posts left count down 2, 1, 0 and the fourth is refused with 403 and the spec text', async () => {
+    const user = await stack.user();
+
+    const remaining: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await generate(user, `Topic number ${i + 1}`);
+      expect(res.status).toBe(201);
+      remaining.push(res.body.user.trialPostsRemaining);
+    }
+    const fourth = await generate(user, 'One too many');
+
+    expect(remaining).toEqual([2, 1, 0]);
+    expect(fourth.status).toBe(403);
+    expect(fourth.body).toMatchObject({ error: TRIAL_LIMIT });
+    const items = await stack.list(user);
+    expect(items.map((i) => i.topic)).toEqual(['Topic number 3', 'Topic number 2', 'Topic number 1']);
+    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
+    expect(profile.body.user.trialPostsUsed).toBe(3);
+  });
+
+  test('when a trial user sends 6 generations at once, then exactly 3 succeed and 3 get the trial limit message', async () => {
+    const user = await stack.user();
+
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => generate(user, `Parallel topic ${i}`)));
+
+    const created = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 403);
+    expect(created).toHaveLength(3);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.body.error).toBe(TRIAL_LIMIT);
+    // each answer reports what is left when it completes; with 3 in flight that may already be 0
+    for (const r of created) expect([0, 1, 2]).toContain(r.body.user.trialPostsRemaining);
+    expect(await stack.list(user)).toHaveLength(3);
+    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
+    expect(profile.body.user.trialPostsUsed).toBe(3);
+  });
+
+  test.each(['premium', 'beta'] as const)('when a %s user generates, then there is no limit and posts left is null', async (tier) => {
+    const user = await stack.user({ tier });
+    for (let i = 0; i < 4; i++) {
+      const res = await generate(user);
+      expect(res.status).toBe(201);
+      expect(res.body.user).toEqual({ trialPostsRemaining: null });
+    }
+  });
+
+  test('when the access token still says trial but the account was upgraded, then the server-side tier wins', async () => {
+    const user = await stack.user();
+    for (let i = 0; i < 3; i++) expect((await generate(user)).status).toBe(201);
+    expect((await generate(user)).status).toBe(403);
+
+    await stack.auth.modules.admin.setTier(user.id, { tier: 'premium' });
+
+    const res = await generate(user);
+    expect(res.status).toBe(201);
+    expect(res.body.user.trialPostsRemaining).toBeNull();
+  });
+});
