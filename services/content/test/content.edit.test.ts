@@ -1,0 +1,102 @@
+import { contentResponseSchema } from '@postwright/contracts';
+import { http } from '@postwright/platform/src/testing';
+import { startEventProbe, type EventProbe } from './support/events';
+import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+
+describe('PUT /api/content/:id/edit', () => {
+  let stack: Stack;
+  let probe: EventProbe;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    stack = await startStack({ OPENAI_API_KEY: '' });
+    probe = await startEventProbe(stack.ns, ['content.updated']);
+    user = await stack.user({ tier: 'premium' });
+  });
+  afterAll(async () => {
+    await probe?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  const edit = (id: string, body: unknown, token = user.token) => http(stack.content.url, 'PUT', `/api/content/${id}/edit`, { token, body });
+
+  test('when a draft is edited, then it stays a draft with the new finalContent and selectedHook, stored and announced', async () => {
+    const item = await stack.draft(user);
+    const text = `${item.hooks[2]}\n\n${item.generatedContent.slice(0, 400)}\n\nWhat would you add?`;
+
+    const res = await edit(item.id, { editedContent: text, saveAsDraft: true, selectedHook: item.hooks[2] });
+
+    expect(res.status).toBe(200);
+    const { content } = contentResponseSchema.parse(res.body);
+    expect(content).toMatchObject({ id: item.id, status: 'draft', finalContent: text, selectedHook: item.hooks[2], generatedContent: item.generatedContent });
+    expect((await stack.list(user)).find((c) => c.id === item.id)).toMatchObject({ finalContent: text, selectedHook: item.hooks[2] });
+    const event = await probe.waitFor('content.updated', (p) => p.contentId === item.id);
+    expect(event.payload).toEqual({ contentId: item.id, userId: user.id, status: 'draft' });
+  });
+
+  test('when the same edit is saved twice, then the second changes nothing and emits nothing', async () => {
+    const item = await stack.draft(user);
+    const body = { editedContent: 'My own words, exactly as I want them.', saveAsDraft: true };
+    expect((await edit(item.id, body)).status).toBe(200);
+    await probe.waitFor('content.updated', (p) => p.contentId === item.id);
+    const again = await edit(item.id, body);
+    expect(again.status).toBe(200);
+    expect(again.body.content.finalContent).toBe(body.editedContent);
+
+    const marker = await stack.draft(user);
+    await edit(marker.id, { editedContent: 'marker', saveAsDraft: true });
+    await probe.waitFor('content.updated', (p) => p.contentId === marker.id);
+    expect(probe.ofType('content.updated').filter((e) => e.payload.contentId === item.id)).toHaveLength(1);
+  });
+
+  test('when selectedHook is left out, then the previously chosen hook is kept', async () => {
+    const item = await stack.draft(user);
+    await edit(item.id, { editedContent: 'First version.', selectedHook: item.hooks[0] });
+    const res = await edit(item.id, { editedContent: 'Second version.', saveAsDraft: true });
+    expect(res.body.content).toMatchObject({ finalContent: 'Second version.', selectedHook: item.hooks[0] });
+  });
+
+  test('when the text is exactly 3,000 characters, then it is accepted', async () => {
+    const item = await stack.draft(user);
+    const res = await edit(item.id, { editedContent: 'a'.repeat(3000), saveAsDraft: true });
+    expect(res.status).toBe(200);
+  });
+
+  test.each([
+    [{ saveAsDraft: true }, 'Edited content is required'],
+    [{ editedContent: '', saveAsDraft: true }, 'Edited content is required'],
+    [{ editedContent: '   \n ', saveAsDraft: true }, 'Edited content is required'],
+    [{ editedContent: 42 }, 'Edited content is required'],
+    [{ editedContent: 'a'.repeat(3001) }, 'Edited content must be at most 3,000 characters'],
+    [{ editedContent: 'fine', saveAsDraft: 'yes' }, 'saveAsDraft must be true or false'],
+  ])('when the body is %p, then 400 with "%s" and the item is unchanged', async (body, message) => {
+    const item = await stack.draft(user);
+    const res = await edit(item.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect((await stack.list(user)).find((c) => c.id === item.id)?.finalContent).toBeNull();
+  });
+
+  test('when the item is scheduled, then 409 with error text and nothing changes', async () => {
+    const item = await stack.draft(user);
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() })).status).toBe(200);
+
+    const res = await edit(item.id, { editedContent: 'Changed after scheduling', saveAsDraft: true });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: 'Scheduled posts cannot be edited. Unschedule it first, then edit the draft.',
+      code: 'CONTENT.NOT_EDITABLE',
+      details: { status: 'scheduled' },
+    });
+    expect((await stack.list(user)).find((c) => c.id === item.id)).toMatchObject({ status: 'scheduled', finalContent: null });
+  });
+
+  test('when the item is published, then 409', async () => {
+    const item = await stack.draft(user);
+    await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' });
+    const res = await edit(item.id, { editedContent: 'Too late', saveAsDraft: true });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('Published posts cannot be edited.');
+  });
+});
