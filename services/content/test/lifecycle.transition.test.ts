@@ -1,0 +1,166 @@
+import { internalContentResponseSchema } from '@postwright/contracts';
+import { http, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { startEventProbe, type EventProbe } from './support/events';
+import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+
+/** The internal API the scheduler and LinkedIn services use to move items (spec section 4). */
+describe('POST /internal/content/:id/transition and GET /internal/content/:id', () => {
+  let stack: Stack;
+  let probe: EventProbe;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    stack = await startStack({ OPENAI_API_KEY: '' });
+    probe = await startEventProbe(stack.ns, ['content.updated']);
+    user = await stack.user({ tier: 'premium' });
+  });
+  afterAll(async () => {
+    await probe?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  const move = (id: string, body: Record<string, unknown>) => stack.transition(id, { userId: user.id, ...body });
+  const listed = async (id: string) => (await stack.list(user)).find((c) => c.id === id)!;
+
+  test('when the owner\'s item is read, then it comes with its owner id', async () => {
+    const item = await stack.draft(user);
+    const res = await http(stack.content.url, 'GET', `/internal/content/${item.id}?userId=${user.id}`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+    expect(res.status).toBe(200);
+    expect(internalContentResponseSchema.parse(res.body).content).toEqual({ ...item, userId: user.id });
+  });
+
+  test('when userId is missing from the read, then 400', async () => {
+    const item = await stack.draft(user);
+    const res = await http(stack.content.url, 'GET', `/internal/content/${item.id}`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+    expect(res.status).toBe(400);
+  });
+
+  test('when a draft is scheduled, then the very next user list shows it scheduled (read-your-writes) and content.updated is emitted', async () => {
+    const item = await stack.draft(user);
+    const when = inAnHour();
+
+    const res = await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: when });
+
+    expect(res.status).toBe(200);
+    expect(res.body.content).toMatchObject({ id: item.id, status: 'scheduled', scheduledFor: when, userId: user.id });
+    expect(await listed(item.id)).toMatchObject({ status: 'scheduled', scheduledFor: when });
+    const event = await probe.waitFor('content.updated', (p) => p.contentId === item.id);
+    expect(event.payload).toEqual({ contentId: item.id, userId: user.id, status: 'scheduled' });
+  });
+
+  test('when a scheduled item is rescheduled with the expected current time, then the new time is stored', async () => {
+    const item = await stack.draft(user);
+    const first = inAnHour();
+    const second = inAnHour(30);
+    await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: first });
+
+    const res = await move(item.id, { from: ['scheduled'], to: 'scheduled', expectScheduledFor: first, scheduledFor: second });
+
+    expect(res.status).toBe(200);
+    expect((await listed(item.id)).scheduledFor).toBe(second);
+  });
+
+  test('when the expected scheduled time is stale (a reschedule won the race), then 409 with the current state and nothing changes', async () => {
+    const item = await stack.draft(user);
+    const current = inAnHour(10);
+    await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: current });
+
+    const res = await move(item.id, { from: ['scheduled'], to: 'published', expectScheduledFor: inAnHour(), linkedinPostId: 'urn:li:share:old' });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONTENT.INVALID_TRANSITION', details: { status: 'scheduled', scheduledFor: current }, error: expect.any(String) });
+    expect(await listed(item.id)).toMatchObject({ status: 'scheduled', linkedinPostId: null });
+  });
+
+  test('when a scheduled item is unscheduled, then it is a draft again with scheduledFor cleared', async () => {
+    const item = await stack.draft(user);
+    await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+    const res = await move(item.id, { from: ['scheduled'], to: 'draft' });
+    expect(res.status).toBe(200);
+    expect(await listed(item.id)).toMatchObject({ status: 'draft', scheduledFor: null });
+  });
+
+  test.each([['draft'], ['scheduled']] as const)('when a %s item is published, then it stores the post id, url and time', async (from) => {
+    const item = await stack.draft(user);
+    if (from === 'scheduled') await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+    const publishedAt = new Date().toISOString();
+
+    const res = await move(item.id, {
+      from: [from],
+      to: 'published',
+      linkedinPostId: 'urn:li:share:7001',
+      linkedinPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
+      publishedAt,
+    });
+
+    expect(res.status).toBe(200);
+    expect(await listed(item.id)).toMatchObject({
+      status: 'published',
+      linkedinPostId: 'urn:li:share:7001',
+      linkedinPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
+      publishedAt,
+      lastPublishError: null,
+      publishUnconfirmed: false,
+    });
+  });
+
+  test('when a published item is asked to move, then 409 CONTENT.INVALID_TRANSITION with its status', async () => {
+    const item = await stack.draft(user);
+    await move(item.id, { from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' });
+    const res = await move(item.id, { from: ['draft', 'scheduled'], to: 'scheduled', scheduledFor: inAnHour() });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONTENT.INVALID_TRANSITION', details: { status: 'published' } });
+  });
+
+  test('when a move out of published is requested, then 400: published is final', async () => {
+    const item = await stack.draft(user);
+    const res = await move(item.id, { from: ['published'], to: 'draft' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'CONTENT.TRANSITION_NOT_ALLOWED', error: 'A published post cannot become draft' });
+  });
+
+  test.each([
+    [{ from: [], to: 'draft' }],
+    [{ from: ['draft'], to: 'archived' }],
+    [{ from: ['draft'], to: 'scheduled' }],
+    [{ from: ['draft'], to: 'scheduled', scheduledFor: 'next tuesday' }],
+    [{ from: 'draft', to: 'published' }],
+  ])('when the request is %p, then 400 with error text', async (body) => {
+    const item = await stack.draft(user);
+    const res = await move(item.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  test('when a failure is recorded without a status change, then the draft carries the reason and the unconfirmed flag', async () => {
+    const item = await stack.draft(user);
+    const res = await move(item.id, { from: ['draft'], to: 'draft', lastPublishError: 'LinkedIn is unavailable. Please try again later.', publishUnconfirmed: true });
+    expect(res.status).toBe(200);
+    expect(await listed(item.id)).toMatchObject({ status: 'draft', lastPublishError: 'LinkedIn is unavailable. Please try again later.', publishUnconfirmed: true });
+  });
+
+  test('when the same move is sent twice (a retry), then both answer 200 and only one change is announced', async () => {
+    const item = await stack.draft(user);
+    const body = { from: ['draft', 'published'], to: 'published', linkedinPostId: 'urn:li:share:42', publishedAt: new Date().toISOString() };
+    const first = await move(item.id, body);
+    const second = await move(item.id, body);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.content.updatedAt).toBe(first.body.content.updatedAt);
+
+    const marker = await stack.draft(user);
+    await move(marker.id, { from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+    await probe.waitFor('content.updated', (p) => p.contentId === marker.id);
+    expect(probe.ofType('content.updated').filter((e) => e.payload.contentId === item.id)).toHaveLength(1);
+  });
+
+  test('when five services race to publish the same draft, then exactly one wins and the others get 409', async () => {
+    const item = await stack.draft(user);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => move(item.id, { from: ['draft'], to: 'published', linkedinPostId: `urn:li:share:race-${i}` })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    const winner = results.find((r) => r.status === 200)!.body.content.linkedinPostId;
+    expect((await listed(item.id)).linkedinPostId).toBe(winner);
+  });
+});
