@@ -1,20 +1,35 @@
 import { z } from 'zod';
+import { contentItemSchema } from './content';
 import { contentTypeSchema } from './domain';
 
 export const scheduleRequestSchema = z.object({
-  contentId: z.string().min(1),
+  contentId: z.string().min(1).max(64),
   /** ISO 8601 with an offset; the web converts its datetime-local value in the browser's zone */
-  scheduledFor: z.string(),
+  scheduledFor: z.string().max(64),
 });
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
 export const scheduleResponseSchema = z.object({
   schedule: z.object({ contentId: z.string(), scheduledFor: z.string() }),
+  /** the item as the content service now has it (status scheduled, scheduledFor set) */
+  content: contentItemSchema.optional(),
 });
+export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
 
-export const suggestionsQuerySchema = z.object({ contentType: contentTypeSchema, tz: z.string().optional() });
+export const unscheduleResponseSchema = z.object({
+  schedule: z.object({ contentId: z.string(), scheduledFor: z.null() }),
+  /** the item back to draft */
+  content: contentItemSchema.optional(),
+});
+export type UnscheduleResponse = z.infer<typeof unscheduleResponseSchema>;
+
+export const suggestionsQuerySchema = z.object({ contentType: contentTypeSchema, tz: z.string().max(64).optional() });
 export const suggestionsResponseSchema = z.object({
   contentType: contentTypeSchema,
   day: z.string(),
+  /** ISO 8601 times with the caller's offset, soonest first */
   slots: z.array(z.string()),
+  /** the IANA zone the slots are in */
+  timeZone: z.string().optional(),
 });
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;

@@ -1,16 +1,94 @@
-import { startService, type RunningService } from '@postwright/platform';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { SchedulerConfig } from './config';
+import { startFiringConsumer } from './modules/firing/firing.consumer';
+import { FireQueue } from './modules/firing/firing.queue';
+import { startReconciler } from './modules/firing/firing.reconciler';
+import { firingUseCases, type FiringUseCases } from './modules/firing/firing.use-case';
+import { contentClient } from './modules/schedule/content.client';
+import { scheduleModels } from './modules/schedule/schedule.model';
+import { scheduleRepository } from './modules/schedule/schedule.repository';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
+import { scheduleUseCases } from './modules/schedule/schedule.use-case';
+import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
 
-export type SchedulerService = RunningService<SchedulerConfig>;
+export type SchedulerService = RunningService<SchedulerConfig> & { instanceId: string; firing: FiringUseCases };
 
 /** Starts the scheduler service; PORT 0 picks a free port (tests run it in-process). */
-export function start(config: SchedulerConfig): Promise<SchedulerService> {
-  return startService({
+export async function start(config: SchedulerConfig): Promise<SchedulerService> {
+  const instanceId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  let firing: FiringUseCases | undefined;
+  let queue: FireQueue | undefined;
+
+  const wire = (ctx: ServiceContext<SchedulerConfig>) => {
+    const repo = scheduleRepository(scheduleModels(ctx.mongo));
+    const content = contentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
+    queue = new FireQueue({
+      redisUrl: config.REDIS_URL,
+      prefix: `${ctx.keyPrefix}bull`,
+      earlyMs: config.SCHEDULER_FIRE_EARLY_MS,
+      concurrency: config.SCHEDULER_CONCURRENCY,
+      logger: ctx.logger,
+      onDue: (plan) => firing!.fire(plan),
+    });
+    firing = firingUseCases({
+      repo,
+      content,
+      events: ctx.messaging,
+      timer: queue,
+      logger: ctx.logger,
+      instanceId,
+      settings: {
+        retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
+        retryWindowMs: config.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
+        instanceTtlMs: config.SCHEDULER_INSTANCE_TTL_MS,
+        reemitAfterMs: config.SCHEDULER_REEMIT_AFTER_MS,
+        reconcileIntervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS,
+      },
+    });
+    const schedules = scheduleUseCases({
+      repo,
+      content,
+      timer: queue,
+      logger: ctx.logger,
+      rules: { minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS, maxAheadDays: config.SCHEDULE_MAX_AHEAD_DAYS },
+    });
+    return { schedules };
+  };
+
+  const service = await startService({
     name: 'scheduler',
     config,
     port: config.PORT,
-    routes() {
-      // feature modules mount their routes here
+    routes(router, ctx) {
+      const { schedules } = wire(ctx);
+      scheduleRoutes(router, { tokens: ctx.tokens, schedules });
+      suggestionsRoutes(router, { tokens: ctx.tokens, minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
+    },
+    async background(ctx) {
+      const f = firing!;
+      const q = queue!;
+      try {
+        await f.heartbeat();
+        const count = await f.rebuild();
+        ctx.logger.info({ count, instanceId }, 'timers armed from MongoDB');
+        q.start();
+        await startFiringConsumer(ctx.messaging, f);
+      } catch (error) {
+        await q.close();
+        throw error;
+      }
+      const stopReconciler = startReconciler(f, { intervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS, logger: ctx.logger });
+      return async () => {
+        await stopReconciler();
+        await q.close();
+        await f.leave().catch(() => undefined);
+      };
+    },
+    checks: {
+      timers: async () => queue!.ready(),
     },
   });
+  return Object.assign(service, { instanceId, firing: firing! });
 }

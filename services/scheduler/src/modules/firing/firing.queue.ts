@@ -1,0 +1,121 @@
+/**
+ * The timers: a BullMQ delayed queue on its own ioredis connections (BullMQ requires
+ * maxRetriesPerRequest: null), its keys under the service's namespace. A job is one version
+ * of one schedule (jobId `<contentId>-v<version>`; BullMQ forbids ':' in ids), so arming the
+ * same version twice is a no-op and an old version's job finds nothing to claim.
+ *
+ * BullMQ hands a job over `earlyMs` before its time and a precise in-process timer waits for
+ * the due millisecond, so BullMQ's polling and the worker hand-over never make a post late.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from '@postwright/platform';
+import type { FirePlan, TimerPort } from '../schedule/schedule.types';
+
+export interface FireQueueOptions {
+  redisUrl: string;
+  /** key prefix, e.g. `<namespace>scheduler:bull` */
+  prefix: string;
+  earlyMs: number;
+  concurrency: number;
+  logger: Logger;
+  /** called at the due millisecond */
+  onDue(plan: FirePlan): Promise<unknown>;
+}
+
+const QUEUE = 'fire';
+
+function jobId(plan: Pick<FirePlan, 'contentId' | 'version'>) {
+  return `${plan.contentId}-v${plan.version}`;
+}
+
+/** setTimeout in steps: never early against the wall clock, and fine for long waits. */
+export async function waitUntil(epochMs: number): Promise<void> {
+  for (;;) {
+    const left = epochMs - Date.now();
+    if (left <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 2_147_000_000)));
+  }
+}
+
+export class FireQueue implements TimerPort {
+  private readonly queueConnection: Redis;
+  private readonly workerConnection: Redis;
+  private readonly queue: Queue<FirePlan>;
+  private worker?: Worker<FirePlan>;
+  private readonly markerKey: string;
+
+  constructor(private readonly options: FireQueueOptions) {
+    const connect = () => {
+      const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true, retryStrategy: (n) => Math.min(n * 200, 2_000) });
+      redis.on('error', (err) => options.logger.debug({ err: err.message }, 'timer Redis connection error; reconnecting'));
+      return redis;
+    };
+    this.queueConnection = connect();
+    this.workerConnection = connect();
+    this.queue = new Queue<FirePlan>(QUEUE, { connection: this.queueConnection, prefix: options.prefix });
+    this.queue.on('error', (err) => options.logger.warn({ err: err.message }, 'timer queue error'));
+    // lives beside BullMQ's keys: whatever wipes them (FLUSHDB, a restart without persistence,
+    // deleting the namespace) wipes this too, and the reconciler then rebuilds from MongoDB
+    this.markerKey = `${options.prefix}:${QUEUE}:rebuilt-from-mongodb`;
+  }
+
+  start(): void {
+    this.worker = new Worker<FirePlan>(
+      QUEUE,
+      async (job: Job<FirePlan>) => {
+        await waitUntil(job.data.dueAt);
+        await this.options.onDue(job.data);
+      },
+      {
+        connection: this.workerConnection,
+        prefix: this.options.prefix,
+        concurrency: this.options.concurrency,
+        // a job is held for at most earlyMs plus one claim; a dead replica's jobs come back quickly
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+        maxStalledCount: 10,
+      },
+    );
+    this.worker.on('error', (err) => this.options.logger.warn({ err: err.message }, 'timer worker error'));
+    this.worker.on('failed', (job, err) => this.options.logger.warn({ err: err.message, jobId: job?.id }, 'timer job failed; the reconciler will fire it'));
+  }
+
+  async arm(plans: FirePlan[]): Promise<void> {
+    if (!plans.length) return;
+    const now = Date.now();
+    await this.queue.addBulk(
+      plans.map((plan) => ({
+        name: 'fire',
+        data: plan,
+        opts: {
+          jobId: jobId(plan),
+          delay: Math.max(0, plan.dueAt - now - this.options.earlyMs),
+          attempts: 3,
+          backoff: { type: 'fixed', delay: 200 },
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
+  }
+
+  async isIntact(): Promise<boolean> {
+    return (await this.queueConnection.exists(this.markerKey)) === 1;
+  }
+
+  async markIntact(): Promise<void> {
+    await this.queueConnection.set(this.markerKey, new Date().toISOString());
+  }
+
+  async ready(): Promise<boolean> {
+    return this.queueConnection.status === 'ready';
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close().catch(() => undefined);
+    await this.queue.close().catch(() => undefined);
+    this.queueConnection.disconnect();
+    this.workerConnection.disconnect();
+  }
+}
