@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export interface Figure {
+  benchmark: string;
+  metric: string;
+  value: number;
+  unit: string;
+  /** what the figure is compared with, measured in the same run */
+  baseline?: string;
+  target?: string;
+  pass?: boolean;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(): Promise<Figure[]>;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon against a URL; latency figures in milliseconds. */
+export async function load(url: string, options: { connections?: number; durationSec?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 32,
+    duration: options.durationSec ?? Number(process.env.BENCH_DURATION ?? 8),
+    headers: options.headers,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function printTable(figures: Figure[]): void {
+  const rows = figures.map((f) => [
+    f.benchmark,
+    f.metric,
+    `${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit}`.trim(),
+    f.baseline ?? '',
+    f.target ?? '',
+    f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL',
+  ]);
+  const header = ['benchmark', 'metric', 'value', 'baseline (same run)', 'target', 'result'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  process.stdout.write(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`);
+  for (const r of rows) process.stdout.write(`${line(r)}\n`);
+}
+
+export function writeResults(figures: Figure[]): string {
+  const file = path.join(__dirname, 'results', 'latest.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machineInfo(), figures }, null, 2) + '\n');
+  return file;
+}
+
+function machineInfo() {
+  const os = require('node:os') as typeof import('node:os');
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+}
