@@ -66,7 +66,10 @@ const STYLES: Style[] = ['bold claim', 'question', 'number', 'story opening', 'c
 export function composeHooks(type: ContentType, v: Voice): string[] {
   const all = candidates(type, v);
   return STYLES.map((style) => {
-    const awkward = (h: string) => v.topicQuoted && new RegExp(`${escape(v.topic)}[.,:;]`).test(h);
+    const awkward = (h: string) =>
+      (v.topicQuoted && new RegExp(`${escape(v.topic)}[.,:;]`).test(h)) ||
+      // a long topic is said once, in the first hook; five times would bury the hooks
+      (!v.topicRepeatable && style !== 'bold claim' && h.includes(v.topic));
     const options = all[style].filter((h) => h && !awkward(h));
     return options.find((h) => h.length < HOOK_MAX_LENGTH) ?? cutAtWord(options[options.length - 1], HOOK_MAX_LENGTH - 2);
   });

@@ -13,6 +13,8 @@ export interface Voice {
   topicQuoted: boolean;
   /** the topic is short enough to repeat without making the post heavy */
   topicRepeatable: boolean;
+  /** a later mention of the topic: the topic itself when short, else "this" */
+  topicRef: string;
   audience: string;
   /** "Most {audience} ..." reads well (a plural group, no leading article) */
   audiencePlural: boolean;
@@ -50,6 +52,7 @@ function analyseTopic(raw: string) {
     topicQuoted: isQuestion,
     topicNoun: noun && noun.length <= 70 ? noun : 'this',
     topicRepeatable: about.length <= 60,
+    topicRef: about.length <= 60 ? about : 'this',
   };
 }
 

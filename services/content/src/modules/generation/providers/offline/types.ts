@@ -135,7 +135,7 @@ function methods(v: Voice): Method[] {
     {
       name: 'Map, Cut, Test, Scale',
       steps: [
-        `Map: list everything you currently do about ${v.topic}, and what each item really costs in time.`,
+        `Map: list everything you currently do about ${v.topicRef}, and what each item really costs in time.`,
         "Cut: remove the bottom third. Almost nobody will miss it, and you'll get hours back.",
         'Test: try one new approach with a small group for two weeks, and agree up front what result counts as success.',
         "Scale: roll it out only once the test shows it works, and write the playbook while it's fresh.",
@@ -262,7 +262,7 @@ function learning(v: Voice, seed: number, exp: string): Block[] {
       text: 'So when someone asks me for ten minutes, I try to say yes. Those ten minutes might be the lesson they carry for the next ten years.',
       optional: 4,
     },
-    { text: `Now I'd love to hear from you, ${especially}: who taught you the most about ${v.topic}, and what did they teach you?` },
+    { text: `Now I'd love to hear from you, ${especially}: who taught you the most about ${v.topicRef}, and what did they teach you?` },
     ...(v.goal.kind === 'none' ? [{ text: "And if we're not connected yet, let's fix that. I read every note." }] : closing(v)),
   ];
 }

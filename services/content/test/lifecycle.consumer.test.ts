@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@postwright/platform/src/testing';
+import type { ContentItem } from '@postwright/contracts';
+import { startEventProbe, type EventProbe } from './support/events';
+import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+
+/** LinkedIn's reports move items; every handler is idempotent (the same event twice = one change). */
+describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.engagement.updated', () => {
+  let stack: Stack;
+  let probe: EventProbe;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    stack = await startStack({ OPENAI_API_KEY: '' });
+    probe = await startEventProbe(stack.ns, ['content.updated']);
+    user = await stack.user({ tier: 'premium' });
+  });
+  afterAll(async () => {
+    await probe?.close();
+    await stack?.stop();
+  }, 60_000);
+
+  const item = async (id: string) => (await stack.list(user)).find((c) => c.id === id);
+  const until = (id: string, predicate: (c: ContentItem | undefined) => boolean) => eventually(() => item(id), predicate);
+  const updatesFor = (id: string) => probe.ofType('content.updated').filter((e) => e.payload.contentId === id);
+
+  /** Waits until the consumer has handled everything sent before: a later event's effect is visible. */
+  async function drain() {
+    const marker = await stack.draft(user);
+    await probe.publish('linkedin.post.failed', { requestId: null, contentId: marker.id, userId: user.id, reason: 'marker', unconfirmed: false, retryable: false });
+    await until(marker.id, (c) => c?.lastPublishError === 'marker');
+    await probe.waitFor('content.updated', (p) => p.contentId === marker.id);
+    // handlers run with a prefetch window, so give any straggler a moment to show itself
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  const published = (contentId: string, postId = 'urn:li:share:7100') => ({
+    requestId: null,
+    contentId,
+    userId: user.id,
+    linkedinPostId: postId,
+    url: `https://www.linkedin.com/feed/update/${postId}`,
+    publishedAt: '2030-01-02T03:04:05.000Z',
+  });
+
+  test('when linkedin.post.published arrives for a scheduled item, then it is published with the post id, url and time, and any old error is cleared', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'draft', lastPublishError: 'Earlier failure' });
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+
+    await probe.publish('linkedin.post.published', published(draft.id));
+
+    const stored = await until(draft.id, (c) => c?.status === 'published');
+    expect(stored).toMatchObject({
+      status: 'published',
+      linkedinPostId: 'urn:li:share:7100',
+      linkedinPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7100',
+      publishedAt: '2030-01-02T03:04:05.000Z',
+      lastPublishError: null,
+      publishUnconfirmed: false,
+    });
+    const event = await probe.waitFor('content.updated', (p) => p.contentId === draft.id && p.status === 'published');
+    expect(event.payload.userId).toBe(user.id);
+  });
+
+  test('when the same published event arrives twice, with the same id or as a second copy, then there is exactly one change', async () => {
+    const draft = await stack.draft(user);
+    const id = randomUUID();
+    await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:dup'), { id });
+    await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:dup'), { id });
+    await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:dup'));
+
+    const first = await until(draft.id, (c) => c?.status === 'published');
+    await drain();
+
+    expect(updatesFor(draft.id).filter((e) => e.payload.status === 'published')).toHaveLength(1);
+    expect((await item(draft.id))?.updatedAt).toBe(first?.updatedAt);
+  });
+
+  test('when the item was already published through the internal API, then the event only completes what it adds (the url)', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:api', publishedAt: '2030-01-01T00:00:00.000Z' });
+
+    await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:api'));
+
+    const stored = await until(draft.id, (c) => c?.linkedinPostUrl !== null);
+    expect(stored).toMatchObject({ status: 'published', linkedinPostId: 'urn:li:share:api', publishedAt: '2030-01-01T00:00:00.000Z' });
+  });
+
+  test('when linkedin.post.failed arrives for a scheduled item, then it is back to draft, unscheduled, with the reason on its card', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+
+    await probe.publish('linkedin.post.failed', {
+      requestId: randomUUID(),
+      contentId: draft.id,
+      userId: user.id,
+      reason: 'Your LinkedIn connection has expired. Reconnect LinkedIn, then publish again.',
+      unconfirmed: false,
+      retryable: false,
+    });
+
+    const stored = await until(draft.id, (c) => c?.status === 'draft');
+    expect(stored).toMatchObject({
+      status: 'draft',
+      scheduledFor: null,
+      lastPublishError: 'Your LinkedIn connection has expired. Reconnect LinkedIn, then publish again.',
+      publishUnconfirmed: false,
+    });
+    await probe.waitFor('content.updated', (p) => p.contentId === draft.id && p.status === 'draft');
+  });
+
+  test('when a failure says the outcome is unknown, then the card is flagged unconfirmed until a publish is confirmed', async () => {
+    const draft = await stack.draft(user);
+    const failure = { requestId: null, contentId: draft.id, userId: user.id, reason: 'LinkedIn did not confirm the post.', retryable: false };
+    await probe.publish('linkedin.post.failed', { ...failure, unconfirmed: true });
+    await until(draft.id, (c) => c?.publishUnconfirmed === true);
+
+    // a later, ordinary failure does not hide the warning
+    await probe.publish('linkedin.post.failed', { ...failure, reason: 'LinkedIn is unavailable.', unconfirmed: false });
+    expect(await until(draft.id, (c) => c?.lastPublishError === 'LinkedIn is unavailable.')).toMatchObject({ publishUnconfirmed: true });
+
+    await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:confirmed'));
+    expect(await until(draft.id, (c) => c?.status === 'published')).toMatchObject({ publishUnconfirmed: false, lastPublishError: null });
+  });
+
+  test('when the same failure arrives twice, then there is exactly one change', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+    const failure = { requestId: null, contentId: draft.id, userId: user.id, reason: 'LinkedIn rejected the text.', unconfirmed: false, retryable: false };
+    await probe.publish('linkedin.post.failed', failure);
+    await probe.publish('linkedin.post.failed', failure);
+
+    await until(draft.id, (c) => c?.status === 'draft');
+    await drain();
+    expect(updatesFor(draft.id)).toHaveLength(2); // scheduled (by the transition), then draft once
+  });
+
+  test('when a failure arrives for a published item, then it is ignored: published is final', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:final' });
+    await probe.publish('linkedin.post.failed', { requestId: null, contentId: draft.id, userId: user.id, reason: 'late failure', unconfirmed: false, retryable: true });
+    await drain();
+    expect(await item(draft.id)).toMatchObject({ status: 'published', lastPublishError: null });
+  });
+
+  test('when engagement figures arrive, then the card shows them; a repeat or an older report changes nothing', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:eng' });
+    const figures = { contentId: draft.id, userId: user.id, likes: 12, comments: 3, reposts: 1, impressions: 480 };
+    const now = Date.now();
+
+    await probe.publishRaw({ id: randomUUID(), type: 'linkedin.engagement.updated', occurredAt: new Date(now).toISOString(), payload: figures });
+    const stored = await until(draft.id, (c) => c?.engagement?.likes === 12);
+    expect(stored?.engagement).toEqual({ likes: 12, comments: 3, reposts: 1, impressions: 480 });
+
+    await probe.publishRaw({ id: randomUUID(), type: 'linkedin.engagement.updated', occurredAt: new Date(now).toISOString(), payload: figures });
+    await probe.publishRaw({
+      id: randomUUID(),
+      type: 'linkedin.engagement.updated',
+      occurredAt: new Date(now - 60_000).toISOString(),
+      payload: { ...figures, likes: 2, impressions: 90 },
+    });
+    await drain();
+    const after = await item(draft.id);
+    expect(after?.engagement).toEqual({ likes: 12, comments: 3, reposts: 1, impressions: 480 });
+    expect(after?.updatedAt).toBe(stored?.updatedAt);
+
+    await probe.publishRaw({ id: randomUUID(), type: 'linkedin.engagement.updated', occurredAt: new Date(now + 60_000).toISOString(), payload: { ...figures, likes: 20 } });
+    await until(draft.id, (c) => c?.engagement?.likes === 20);
+  });
+
+  test('when an event names another user\'s item or a deleted one, then nothing changes and the consumer carries on', async () => {
+    const draft = await stack.draft(user);
+    const stranger = await stack.user({ tier: 'premium' });
+    await probe.publish('linkedin.post.published', { ...published(draft.id), userId: stranger.id });
+    await probe.publish('linkedin.post.published', { ...published('0123456789abcdef01234567') });
+    await probe.publish('linkedin.post.published', { ...published('not-an-object-id') });
+    await drain();
+    expect(await item(draft.id)).toMatchObject({ status: 'draft', linkedinPostId: null });
+  });
+});
