@@ -13,11 +13,24 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 }
 
 /** The Postwright logo, linking to `to` (home by default). */
-export function Logo({ to = '/', inverse, label = 'Postwright home' }: { to?: string; inverse?: boolean; label?: string }) {
+export function Logo({
+  to = '/',
+  inverse,
+  label = 'Postwright home',
+  compactOnMobile,
+}: {
+  to?: string;
+  inverse?: boolean;
+  label?: string;
+  /** only the mark on narrow screens */
+  compactOnMobile?: boolean;
+}) {
   return (
     <Link to={to} className={cx(styles.logo, inverse && styles.inverse)} aria-label={label}>
       <LogoMark />
-      <span aria-hidden="true">Postwright</span>
+      <span aria-hidden="true" className={compactOnMobile ? styles.compact : undefined}>
+        Postwright
+      </span>
     </Link>
   );
 }

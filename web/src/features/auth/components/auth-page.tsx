@@ -160,6 +160,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           name="password"
           type="password"
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          hint={mode === 'signup' ? 'At least 8 characters.' : undefined}
           required
           value={values.password}
           onChange={(e) => update('password', e.target.value)}

@@ -16,7 +16,7 @@ export function LinkedInCallbackPage() {
     <main id="main" style={{ flex: 1, display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
       <div role="status" style={{ display: 'grid', justifyItems: 'center', gap: 16 }}>
         <Spinner size={32} />
-        <p>Connecting your LinkedIn account...</p>
+        <h1 style={{ fontSize: 'var(--text-lg)' }}>Connecting your LinkedIn account...</h1>
       </div>
     </main>
   );

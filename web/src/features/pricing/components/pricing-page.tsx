@@ -25,7 +25,7 @@ export function PricingPage() {
       </a>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
-          <Logo to={paths.dashboard} label="Postwright dashboard" />
+          <Logo to={paths.dashboard} label="Postwright dashboard" compactOnMobile />
           <div className={styles.headerRight}>
             <p className={styles.greeting}>
               Hi, <strong>{user.firstName}</strong>
