@@ -60,14 +60,14 @@ export class PublishUseCases {
   ): Promise<{ linkedinPost: { id: string; url: string }; content: ContentItem }> {
     const { access, content, locks, posts } = this.deps;
     const connection = await access.requireConnection(userId);
-    const item = await content.get(userId, input.contentId);
-    if (!item) throw AppError.notFound(messages.contentNotFound, 'CONTENT.NOT_FOUND');
-    if (item.status === 'published') throw AppError.conflict(messages.alreadyPublished, 'LINKEDIN.ALREADY_PUBLISHED');
-    const text = textToPost(input.text, item);
-
-    const lock = await locks.tryAcquire(`publish:${item.id}`);
+    // the item is read under the lock: a second click waiting behind the first sees it published
+    const lock = await locks.tryAcquire(`publish:${input.contentId}`);
     if (!lock) throw AppError.conflict(messages.publishInProgress, 'LINKEDIN.PUBLISH_IN_PROGRESS');
     try {
+      const item = await content.get(userId, input.contentId);
+      if (!item) throw AppError.notFound(messages.contentNotFound, 'CONTENT.NOT_FOUND');
+      if (item.status === 'published') throw AppError.conflict(messages.alreadyPublished, 'LINKEDIN.ALREADY_PUBLISHED');
+      const text = textToPost(input.text, item);
       const record = await posts.insertAttempt({
         key: `now:${randomUUID()}`,
         userId,
