@@ -21,7 +21,7 @@ describe('scheduler service start-up', () => {
 
     const ready = await http(service.url, 'GET', '/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', service: 'scheduler', checks: { mongodb: 'up', redis: 'up', rabbitmq: 'up' } });
+    expect(ready.body).toEqual({ status: 'ok', service: 'scheduler', checks: { mongodb: 'up', redis: 'up', rabbitmq: 'up', timers: 'up' } });
   });
 
   test('when a route does not exist, then the answer is a JSON 404 with error text', async () => {
