@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
       // journeys schedule a post a few seconds ahead and watch it publish
       SCHEDULE_MIN_LEAD_SECONDS: '5',
       RATE_LIMIT_PER_MINUTE: '10000',
+      // every journey signs up from 127.0.0.1
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   });
   process.env.E2E_BASE_URL = stack.url;

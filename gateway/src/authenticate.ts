@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
@@ -20,7 +21,8 @@ export function authenticate(config: GatewayConfig): RequestHandler {
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
         algorithms: ['RS256'],
         ...(config.JWT_PUBLIC_KEY
-          ? { secretOrKey: config.JWT_PUBLIC_KEY }
+          ? // parsed once: a PEM string would be parsed again on every request
+            { secretOrKeyProvider: staticKey(config.JWT_PUBLIC_KEY) }
           : {
               secretOrKeyProvider: passportJwtSecret({
                 jwksUri: new URL('/.well-known/jwks.json', config.AUTH_URL).toString(),
@@ -54,4 +56,10 @@ export function authenticate(config: GatewayConfig): RequestHandler {
       next();
     }) as RequestHandler)(req, res, next);
   };
+}
+
+function staticKey(pem: string) {
+  // passport-jwt's types say string | Buffer; it hands the key to jsonwebtoken, which takes a KeyObject
+  const key = createPublicKey(pem) as unknown as string;
+  return (_req: unknown, _token: unknown, done: (err: unknown, key?: string) => void) => done(null, key);
 }

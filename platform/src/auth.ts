@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt, { type JwtHeader } from 'jsonwebtoken';
 import { JwksClient } from 'jwks-rsa';
@@ -32,8 +32,10 @@ export function createTokenVerifier(source: { publicKey?: string; jwksUrl?: stri
   const jwks = source.publicKey
     ? null
     : new JwksClient({ jwksUri: source.jwksUrl!, cache: true, cacheMaxAge: 10 * 60_000, rateLimit: true, jwksRequestsPerMinute: 30, timeout: 3_000 });
-  const keyFor = (header: JwtHeader, callback: (err: Error | null, key?: string) => void) => {
-    if (source.publicKey) return callback(null, source.publicKey);
+  // parsed once: a PEM string would be parsed again on every verification
+  const staticKey = source.publicKey ? createPublicKey(source.publicKey) : null;
+  const keyFor = (header: JwtHeader, callback: (err: Error | null, key?: string | KeyObject) => void) => {
+    if (staticKey) return callback(null, staticKey);
     jwks!.getSigningKey(header.kid).then((k) => callback(null, k.getPublicKey()), (err: Error) => callback(err));
   };
   return {
