@@ -103,4 +103,30 @@ describe('POST /api/content/generate with an OpenAI-compatible model (the real o
     expect(res.body).toMatchObject({ error: expect.stringContaining('declined'), code: 'GENERATION.REFUSED' });
     expect(await stack.list(user)).toEqual([]);
   });
+
+  test('when the model server rejects the JSON schema (400), then the service falls back to JSON mode once and keeps using it', async () => {
+    const fallback = await startOpenAiStub();
+    const other = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fallback.url, GENERATION_TIMEOUT_MS: '5000' });
+    try {
+      const user = await other.user({ tier: 'premium' });
+      fallback.script({ status: 400, error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error' } });
+
+      const first = await http(other.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+      const second = await http(other.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(fallback.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+    } finally {
+      await other.stop();
+      await fallback.close();
+    }
+  }, 60_000);
+
+  test('when the model answers 400 for another reason, then 503 without a fallback', async () => {
+    const user = await stack.user({ tier: 'premium' });
+    model.script({ status: 400, error: { message: 'This model does not exist', type: 'invalid_request_error' } });
+    const res = await http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+    expect(res.status).toBe(503);
+    expect(model.requests).toHaveLength(1);
+  });
 });

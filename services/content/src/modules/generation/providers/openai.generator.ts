@@ -15,6 +15,8 @@ export interface OpenAiGeneratorOptions {
   logger: Logger;
 }
 
+class SchemaRejected extends Error {}
+
 function retryAfterSeconds(headers: Headers | undefined): number | undefined {
   const value = headers?.get('retry-after');
   const seconds = value ? Number(value) : NaN;
@@ -43,8 +45,26 @@ function mapModelError(error: unknown, logger: Logger): Error {
 export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerator {
   // retries are ours to decide: the SDK's own would blow the time budget on a 429 or 5xx
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
+  // some OpenAI-compatible servers reject json_schema; after one 400 they get JSON mode (the
+  // prompt spells out the shape and the answer is validated either way)
+  let structuredOutput = true;
+  const responseFormat = () =>
+    structuredOutput
+      ? ({ type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } } as const)
+      : ({ type: 'json_object' } as const);
 
-  async function complete(messages: ChatCompletionMessageParam[], deadline: number) {
+  async function complete(messages: ChatCompletionMessageParam[], deadline: number): Promise<{ text: string | null; finishReason?: string }> {
+    try {
+      return await completeOnce(messages, deadline);
+    } catch (error) {
+      if (!(error instanceof SchemaRejected)) throw error;
+      options.logger.warn({ message: error.message }, 'the model server rejected the JSON schema; using JSON mode');
+      structuredOutput = false;
+      return completeOnce(messages, deadline);
+    }
+  }
+
+  async function completeOnce(messages: ChatCompletionMessageParam[], deadline: number) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw generationErrors.timeout();
     // our own deadline, not only the SDK's: its timeout error is not recognisable in every
@@ -61,7 +81,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
           model: options.model,
           messages,
           temperature: 0.7,
-          response_format: { type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } },
+          response_format: responseFormat(),
         },
         { signal: controller.signal, timeout: remaining + 1_000 },
       );
@@ -70,6 +90,9 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       return { text: choice?.message?.content ?? null, finishReason: choice?.finish_reason };
     } catch (error) {
       if (timedOut) throw generationErrors.timeout();
+      if (structuredOutput && error instanceof OpenAI.BadRequestError && /response_format|json_schema|schema/i.test(error.message)) {
+        throw new SchemaRejected(error.message);
+      }
       throw mapModelError(error, options.logger);
     } finally {
       clearTimeout(timer);
