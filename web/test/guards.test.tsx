@@ -145,4 +145,21 @@ describe('return to origin after login', () => {
 
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
+
+  it('when a user logged out and later opens a protected page, then logging in returns there', async () => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    app.unmount();
+
+    const next = renderApp('/content');
+    await waitFor(() => expect(next.location().pathname).toBe('/'));
+    await act(() => next.router.navigate('/auth/login'));
+    await login();
+
+    await waitFor(() => expect(next.location().pathname).toBe('/content'));
+  });
 });

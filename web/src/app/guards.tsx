@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AuthLoadingScreen } from '../components/site/status-screen';
 import { defaultAuthenticatedPath, paths } from '../config/paths';
@@ -28,16 +28,22 @@ export function returnTarget(state: unknown): string {
 export function RequireAuth() {
   const { status, lastEnd } = useAuth();
   const location = useLocation();
+  // Signed in on these pages a moment ago: a logout here is not a visit to come back to.
+  const wasSignedIn = useRef(false);
 
   useEffect(() => {
-    if (status === 'authenticated') clearReturnTo();
+    if (status === 'authenticated') {
+      wasSignedIn.current = true;
+      clearReturnTo();
+    }
   }, [status]);
 
   if (status === 'loading') return <AuthLoadingScreen />;
   if (status === 'anonymous') {
     const from = currentPath(location);
-    if (lastEnd !== 'logout') rememberReturnTo(from);
-    return <Navigate to={paths.home} replace state={lastEnd !== 'logout' ? ({ from } satisfies ReturnState) : null} />;
+    const loggedOutHere = wasSignedIn.current && lastEnd === 'logout';
+    if (!loggedOutHere) rememberReturnTo(from);
+    return <Navigate to={paths.home} replace state={loggedOutHere ? null : ({ from } satisfies ReturnState)} />;
   }
   return <Outlet />;
 }

@@ -1,0 +1,348 @@
+/**
+ * Journeys through the web shell (issue 7) over the whole stack: landing anchors, signup to the
+ * dashboard, logout, login back to where the visitor came from, the catch-all redirect, the
+ * public pages, and the token refresh. Every page visited is checked with axe-core (no serious
+ * or critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'correct-horse-battery';
+const WIDTHS = [1280, 375] as const;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots at both widths and axe at each; returns to 1280 px. */
+async function checkPage(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(150);
+    await screenshot(page, `web-${name}-${width}`);
+    expect({ page: name, width, violations: await seriousViolations(page) }).toEqual({ page: name, width, violations: [] });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signUp(page: Page, firstName = 'Ada', lastName = 'Lovelace') {
+  const email = uniqueEmail(firstName.toLowerCase());
+  await page.goto('/auth/signup');
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+  return email;
+}
+
+async function logIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Top of the element relative to the viewport (0 = at the top edge). */
+async function topOf(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+}
+
+async function waitUntilScrolledTo(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const top = document.querySelector(sel)?.getBoundingClientRect().top;
+      return top !== undefined && top >= -2 && top < 120;
+    },
+    selector,
+    { timeout: 10_000 },
+  );
+}
+
+describe('web shell journeys', () => {
+  test('landing page: sections, header anchors scroll to them, FAQ one open at a time, pricing toggle', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /Turn your expertise/ }).waitFor();
+      await checkPage(page, 'landing');
+
+      const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+      for (const [label, id] of [
+        ['Features', 'features'],
+        ['Pricing', 'pricing'],
+        ['FAQ', 'faq'],
+      ] as const) {
+        await nav.getByRole('link', { name: label, exact: true }).click();
+        await page.waitForURL(new RegExp(`#${id}$`));
+        await waitUntilScrolledTo(page, `#${id}`);
+      }
+      await page.goto('/#testimonials');
+      await waitUntilScrolledTo(page, '#testimonials');
+      expect(await topOf(page, '#testimonials')).toBeLessThan(120);
+
+      // FAQ: opening one closes the other
+      const faq = page.locator('#faq');
+      const q1 = faq.getByRole('button', { name: 'How does the free trial work?' });
+      const q2 = faq.getByRole('button', { name: 'Can I schedule posts?' });
+      await q1.click();
+      await expect(q1.getAttribute('aria-expanded')).resolves.toBe('true');
+      await q2.click();
+      await expect(q2.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(q1.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(faq.locator('button[aria-expanded="true"]').count()).resolves.toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // pricing: monthly, then yearly from the keyboard
+      const pricing = page.locator('#pricing');
+      await expect(pricing.getByTestId('price-enterprise').textContent()).resolves.toBe('$299');
+      await pricing.getByRole('radio', { name: 'Monthly' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(pricing.getByTestId('price-starter').textContent()).resolves.toBe('$290');
+      await expect(pricing.getByTestId('price-professional').textContent()).resolves.toBe('$790');
+      await expect(pricing.getByTestId('price-enterprise').textContent()).resolves.toBe('$2990');
+
+      // a pricing button carries the plan to signup
+      await pricing.getByRole('link', { name: 'Start Free Trial with Professional' }).click();
+      await page.waitForURL(/\/auth\/signup$/);
+      await expect(page.getByTestId('selected-plan').textContent()).resolves.toContain('Selected plan: Professional (yearly)');
+
+      // from another page, the header's Pricing leads back to the section
+      await page.goto('/privacy');
+      await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Pricing' }).click();
+      await page.waitForURL(/\/#pricing$/);
+      await waitUntilScrolledTo(page, '#pricing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('landing page on a phone: the menu opens from the keyboard and closes with Escape', async () => {
+    const { context, page } = await newPage(browser, 375, 800);
+    try {
+      await page.goto('/');
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
+      await mobileNav.getByRole('link', { name: 'Contact' }).waitFor();
+      await screenshot(page, 'web-landing-menu-375');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(mobileNav.isVisible()).resolves.toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('signup to dashboard: mismatched passwords do not submit, then the new user lands on the dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/auth/signup');
+      await checkPage(page, 'signup');
+      await page.getByLabel('First Name').fill('Grace');
+      await page.getByLabel('Last Name').fill('Hopper');
+      await page.getByLabel('Email').fill(uniqueEmail('grace'));
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm Password').fill(`${PASSWORD}-typo`);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByLabel('Confirm Password').getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe('/auth/signup');
+
+      await page.getByLabel('Confirm Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await expect(sidebar.getByTestId('user-full-name').textContent()).resolves.toBe('Grace Hopper');
+      await expect(sidebar.getByTestId('tier-note').textContent()).resolves.toContain('3 trial posts left');
+      await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(
+        expect.arrayContaining(['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']),
+      );
+      await checkPage(page, 'dashboard');
+
+      // the session survives a new visit
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
+
+      // a signed-in user going to the landing, login or signup page is taken to the dashboard
+      for (const path of ['/', '/auth/login', '/auth/signup']) {
+        await page.goto(path);
+        await page.waitForURL(/\/dashboard$/);
+      }
+
+      // /pricing: own header, greeting, a plan goes to the dashboard
+      await page.goto('/pricing');
+      await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+      await expect(page.locator('header').textContent()).resolves.toContain('Hi, Grace');
+      await checkPage(page, 'pricing');
+      await page.getByRole('button', { name: 'Choose Starter' }).click();
+      await page.waitForURL(/\/dashboard$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the signed-in layout on a phone: the menu drawer opens and navigates', async () => {
+    const { context, page } = await newPage(browser, 375, 800);
+    try {
+      await signUp(page, 'Katherine', 'Johnson');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawerNav = page.getByRole('navigation', { name: 'App' }).filter({ visible: true });
+      await drawerNav.getByRole('link', { name: 'Support' }).waitFor();
+      await screenshot(page, 'web-app-menu-375');
+      expect(await seriousViolations(page)).toEqual([]);
+      await drawerNav.getByRole('link', { name: 'Support' }).click();
+      await page.waitForURL(/\/support$/);
+      await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('logout: the session ends, it is gone from storage and protected pages send the visitor home', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signUp(page, 'Alan', 'Turing');
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: /Turn your expertise/ }).waitFor();
+      const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('postwright.')));
+      expect(stored).toEqual([]);
+
+      await page.goto('/dashboard');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/content');
+      await page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('login returns to origin: a protected page sends the visitor home, and logging in brings them back', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const email = await signUp(page, 'Margaret', 'Hamilton');
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      await page.goto('/content-management');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('navigation', { name: 'Main', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Login' }).first().click();
+      await page.waitForURL(/\/auth\/login$/);
+      await checkPage(page, 'login');
+      await logIn(page, email);
+      await page.waitForURL(/\/content-management$/);
+
+      // with no origin, login goes to the dashboard
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/auth/login');
+      await logIn(page, email);
+      await page.waitForURL(/\/dashboard$/);
+
+      // a wrong password shows the server's message and stays
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid email or password');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('catch-all: unknown paths (and /settings) go to / when signed out and to /dashboard when signed in', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      for (const path of ['/settings', '/no/such/page']) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === '/');
+      }
+      await signUp(page, 'Hedy', 'Lamarr');
+      for (const path of ['/settings', '/no/such/page']) {
+        await page.goto(path);
+        await page.waitForURL(/\/dashboard$/);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an expired access token is refreshed once with the refresh token, and the user stays signed in', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signUp(page, 'Barbara', 'Liskov');
+      const before = await page.evaluate(() => localStorage.getItem('postwright.refreshToken'));
+      await page.evaluate(() => localStorage.setItem('postwright.accessToken', 'expired-or-forged-token'));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Welcome back, Barbara' }).waitFor();
+      const after = await page.evaluate(() => ({
+        access: localStorage.getItem('postwright.accessToken'),
+        refresh: localStorage.getItem('postwright.refreshToken'),
+      }));
+      expect(after.access).not.toBe('expired-or-forged-token');
+      expect(after.refresh).toBeTruthy();
+      expect(after.refresh).not.toBe(before);
+
+      // when the refresh token is no good either, the user is logged out
+      await page.evaluate(() => {
+        localStorage.setItem('postwright.accessToken', 'expired-or-forged-token');
+        localStorage.setItem('postwright.refreshToken', 'revoked-refresh-token');
+      });
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.evaluate(() => localStorage.getItem('postwright.user'))).resolves.toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('public pages: legal pages with their commitments, about, FAQ, contact and demo, for anyone', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const legal: Array<[string, string, string[]]> = [
+        ['/privacy', 'Privacy Policy', ['at least 18 years old', 'within 24 hours']],
+        ['/terms', 'Terms of Service', ['at least 30 days notice', 'at least 18 years old', 'more than 24 consecutive hours', 'service credit', 'within 24 hours']],
+        ['/refund', 'Refund Policy', ['2-3 business days', '5-10 business days', '3-5 business days', '5-7 business days', '30-day money-back guarantee']],
+        ['/cookies', 'Cookie Policy', ['up to 30 days']],
+      ];
+      for (const [path, title, claims] of legal) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        const text = await page.locator('main').innerText();
+        for (const claim of claims) expect({ path, has: claim, found: text.includes(claim) }).toEqual({ path, has: claim, found: true });
+        await checkPage(page, path.slice(1));
+      }
+      for (const [path, heading] of [
+        ['/about', 'We help leaders turn expertise into influence'],
+        ['/faq', 'Frequently asked questions'],
+        ['/contact', 'Talk to a human'],
+        ['/demo', 'From experience to published post in two minutes'],
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await checkPage(page, path.slice(1));
+      }
+      // the landing's Watch 2-Min Demo leads to /demo
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Watch 2-Min Demo' }).first().click();
+      await page.waitForURL(/\/demo$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
