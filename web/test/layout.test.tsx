@@ -69,6 +69,24 @@ describe('app layout', () => {
   });
 });
 
+describe('public pages when signed in', () => {
+  it('when a signed-in user reads a public page, then the header offers Dashboard and Logout instead of Login', async () => {
+    const { app } = signedIn({}, '/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const header = screen.getByRole('banner');
+
+    expect(await within(header).findAllByRole('link', { name: 'Dashboard' })).not.toHaveLength(0);
+    expect(within(header).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('link', { name: 'Start Free Trial' })).not.toBeInTheDocument();
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+
+    await userEvent.click(within(header).getAllByRole('button', { name: 'Logout' })[0]);
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect(storedSession().accessToken).toBeNull();
+  });
+});
+
 describe('navigation from the role permission table', () => {
   it.each([
     ['USER', ['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']],
