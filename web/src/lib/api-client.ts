@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly body: ErrorBody | null,
+    /** the whole response body as sent (some answers, such as /health, carry data besides an error) */
+    readonly data: unknown = body,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,8 +82,9 @@ function toErrorBody(data: unknown): ErrorBody | null {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const body = toErrorBody(await readBody(res));
-  return new ApiError(body?.error || `Request failed (${res.status})`, res.status, body);
+  const data = await readBody(res);
+  const body = toErrorBody(data);
+  return new ApiError(body?.error || `Request failed (${res.status})`, res.status, body, data);
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {

@@ -9,7 +9,8 @@ export interface IconProps extends SVGProps<SVGSVGElement> {
   title?: string;
 }
 
-function Svg({ size = 20, title, children, ...rest }: IconProps) {
+/** The base every icon draws on (exported for the signed-in screens' own set in icons-app.tsx). */
+export function Svg({ size = 20, title, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

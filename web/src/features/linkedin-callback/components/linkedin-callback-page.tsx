@@ -1,22 +1,106 @@
-// PLACEHOLDER (issue 7, web shell): the LinkedIn callback screen of issue 8 replaces this file.
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Logo } from '../../../components/site/logo';
+import { ButtonLink } from '../../../components/ui/button';
+import { IconAlert, IconCheckCircle } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { completeLinkedInConnection } from '../../../lib/linkedin-api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import styles from './linkedin-callback-page.module.css';
 
+/** Spec sections 8 and 9: the callback's texts and timers. */
+export const callbackMessages = {
+  success: (firstName: string | null | undefined) => `Successfully connected to LinkedIn! Welcome, ${firstName?.trim() || 'User'}!`,
+  providerError: (detail: string) => `LinkedIn authorization failed: ${detail}`,
+  invalidParameters: 'Invalid callback parameters. Please try connecting again.',
+  exchangeFailed: 'Failed to complete LinkedIn connection',
+} as const;
+export const SUCCESS_REDIRECT_MS = 2000;
+export const ERROR_REDIRECT_MS = 3000;
+
+type Phase = { state: 'processing' } | { state: 'success'; message: string } | { state: 'error'; message: string };
+
+/**
+ * The OAuth return page (spec section 2): processing, then success (to /profile after 2 s) or
+ * error (to /profile after 3 s). The code is exchanged once, even under React's double effects.
+ */
 export function LinkedInCallbackPage() {
   useDocumentTitle('Connecting LinkedIn');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { refreshUser } = useAuth();
+  const [phase, setPhase] = useState<Phase>({ state: 'processing' });
+  const started = useRef(false);
+
   useEffect(() => {
-    const timer = setTimeout(() => navigate(paths.profile, { replace: true }), 3000);
+    if (started.current) return;
+    started.current = true;
+    const providerError = params.get('error');
+    const code = params.get('code');
+    const state = params.get('state');
+    if (providerError) {
+      setPhase({ state: 'error', message: callbackMessages.providerError(params.get('error_description') || providerError) });
+      return;
+    }
+    if (!code || !state) {
+      setPhase({ state: 'error', message: callbackMessages.invalidParameters });
+      return;
+    }
+    completeLinkedInConnection(code, state)
+      .then(({ profile }) => {
+        setPhase({ state: 'success', message: callbackMessages.success(profile?.localizedFirstName ?? profile?.firstName) });
+        refreshUser().catch(() => {}); // picture and connection flag on the user
+      })
+      .catch((failure) => setPhase({ state: 'error', message: errorMessage(failure, callbackMessages.exchangeFailed) }));
+  }, [params, refreshUser]);
+
+  useEffect(() => {
+    if (phase.state === 'processing') return;
+    const timer = setTimeout(() => navigate(paths.profile, { replace: true }), phase.state === 'success' ? SUCCESS_REDIRECT_MS : ERROR_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [phase, navigate]);
+
   return (
-    <main id="main" style={{ flex: 1, display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <div role="status" style={{ display: 'grid', justifyItems: 'center', gap: 16 }}>
-        <Spinner size={32} />
-        <h1 style={{ fontSize: 'var(--text-lg)' }}>Connecting your LinkedIn account...</h1>
+    <main id="main" className={styles.page}>
+      <div className={styles.logo}>
+        <Logo to={paths.dashboard} label="Postwright dashboard" />
+      </div>
+      <div className={styles.box} role={phase.state === 'error' ? 'alert' : 'status'} aria-live="polite">
+        {phase.state === 'processing' ? (
+          <>
+            <Spinner size={36} />
+            <h1 className={styles.title}>Connecting your LinkedIn account...</h1>
+            <p className={styles.text}>This takes a few seconds.</p>
+          </>
+        ) : phase.state === 'success' ? (
+          <>
+            <span className={styles.iconSuccess} aria-hidden="true">
+              <IconCheckCircle size={32} />
+            </span>
+            <h1 className={styles.title}>LinkedIn connected</h1>
+            <p className={styles.text} data-testid="callback-message">
+              {phase.message}
+            </p>
+            <p className={styles.redirect}>Taking you to your profile...</p>
+          </>
+        ) : (
+          <>
+            <span className={styles.iconError} aria-hidden="true">
+              <IconAlert size={32} />
+            </span>
+            <h1 className={styles.title}>LinkedIn connection failed</h1>
+            <p className={styles.text} data-testid="callback-message">
+              {phase.message}
+            </p>
+            <p className={styles.redirect}>Taking you back to your profile...</p>
+            <ButtonLink to={paths.profile} replace variant="secondary" size="sm">
+              Go to Profile now
+            </ButtonLink>
+          </>
+        )}
       </div>
     </main>
   );

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { IconGlobe, IconSend } from '../../../components/ui/icons';
+import { IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
+import styles from './content-page.module.css';
+
+/** LinkedIn's feed shows about this many characters (or three lines) before "...see more". */
+export const SEE_MORE_AFTER = 210;
+const SEE_MORE_LINES = 3;
+
+/**
+ * Where LinkedIn's feed folds a post: after about 210 characters or the third line break,
+ * whichever comes first, backing off to a word boundary.
+ */
+export function foldPost(text: string, limit = SEE_MORE_AFTER): { visible: string; folded: boolean } {
+  let cut = text.length;
+  let breaks = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\n' && ++breaks === SEE_MORE_LINES) {
+      cut = i;
+      break;
+    }
+  }
+  cut = Math.min(cut, limit);
+  if (cut >= text.trimEnd().length) return { visible: text, folded: false };
+  let visible = text.slice(0, cut);
+  const lastSpace = visible.search(/\s\S*$/);
+  if (cut === limit && lastSpace > limit * 0.6) visible = visible.slice(0, lastSpace);
+  return { visible: visible.trimEnd(), folded: true };
+}
+
+/** The post as LinkedIn's feed shows it: author, the text up to the fold, "...see more". */
+export function PostPreview({ text, name, headline, picture, initials }: { text: string; name: string; headline: string; picture: string | null; initials: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const { visible, folded } = foldPost(text);
+  return (
+    <article className={styles.linkedinPost} aria-label="Post preview as shown in the LinkedIn feed">
+      <header className={styles.postAuthor}>
+        <Avatar src={picture} initials={initials} name={name} size={44} />
+        <div className={styles.postAuthorText}>
+          <p className={styles.postName}>{name}</p>
+          <p className={styles.postHeadline}>{headline}</p>
+          <p className={styles.postMeta}>
+            Now · <IconGlobe size={12} aria-hidden="true" />
+            <span className="visually-hidden">Public</span>
+          </p>
+        </div>
+      </header>
+      <div className={styles.postText} data-testid="post-preview-text">
+        {expanded || !folded ? text : visible}
+        {folded ? (
+          <>
+            {' '}
+            <button type="button" className={styles.seeMore} onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+              {expanded ? 'see less' : '...see more'}
+            </button>
+          </>
+        ) : null}
+      </div>
+      <footer className={styles.postActions} aria-hidden="true">
+        <span>
+          <IconThumbsUp size={16} /> Like
+        </span>
+        <span>
+          <IconMessage size={16} /> Comment
+        </span>
+        <span>
+          <IconRepeat size={16} /> Repost
+        </span>
+        <span>
+          <IconSend size={16} /> Send
+        </span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ProfileUpdateRequest, User } from '@postwright/contracts';
+import { api } from '../../../lib/api-client';
+
+/** PUT /users/profile -> { user } (replaces the stored user). */
+export async function updateProfile(body: ProfileUpdateRequest): Promise<User> {
+  const data = await api.put<{ user: User }>('/users/profile', body);
+  return data.user;
+}
+
+/** Leaving for LinkedIn's consent page (a seam, so tests can watch it). */
+export const browserNavigation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};

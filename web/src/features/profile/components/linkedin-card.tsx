@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { IconLinkedIn } from '../../../components/ui/icons';
+import { IconExternal, IconRefresh, IconUnlink } from '../../../components/ui/icons-app';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { formatLongDate } from '../../../lib/datetime';
+import { disconnectLinkedIn, getLinkedInAuthUrl, getLinkedInStatus, linkedInDisplayName, linkedInPicture, type LinkedInStatus } from '../../../lib/linkedin-api';
+import { browserNavigation } from '../api/profile-api';
+import styles from './profile-page.module.css';
+
+/** Spec sections 5 and 8: the connection card's texts. */
+export const linkedinMessages = {
+  connectFailed: 'Failed to initiate LinkedIn connection',
+  checkFailed: 'Failed to check LinkedIn connection',
+  disconnectFailed: 'Failed to disconnect LinkedIn',
+  confirmDisconnect: 'Are you sure you want to disconnect your LinkedIn account? Your LinkedIn posts history in Postwright will be cleared.',
+  disconnected: 'Your LinkedIn account has been disconnected.',
+} as const;
+
+function initialsOf(name: string) {
+  return (
+    name
+      .split(/\s+/)
+      .map((part) => part.charAt(0))
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || 'in'
+  );
+}
+
+/** LinkedIn Connection (spec section 2, profile): status, profile, connect, Refresh Status, disconnect. */
+export function LinkedInCard() {
+  const { refreshUser } = useAuth();
+  const [status, setStatus] = useState<LinkedInStatus | null>(null);
+  const [checking, setChecking] = useState(true);
+  const [busy, setBusy] = useState<'connect' | 'disconnect' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const check = useCallback(async (signal?: AbortSignal) => {
+    setChecking(true);
+    setError(null);
+    try {
+      setStatus(await getLinkedInStatus(signal));
+    } catch (failure) {
+      if ((failure as Error)?.name === 'AbortError') return;
+      // the card then shows not connected, with the error
+      setStatus({ connected: false });
+      setError(linkedinMessages.checkFailed);
+    } finally {
+      setChecking(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void check(controller.signal);
+    return () => controller.abort();
+  }, [check]);
+
+  async function connect() {
+    setBusy('connect');
+    setError(null);
+    setNotice(null);
+    try {
+      const { authURL } = await getLinkedInAuthUrl();
+      browserNavigation.assign(authURL);
+    } catch (failure) {
+      setError(errorMessage(failure, linkedinMessages.connectFailed));
+      setBusy(null);
+    }
+  }
+
+  async function disconnect() {
+    if (!window.confirm(linkedinMessages.confirmDisconnect)) return;
+    setBusy('disconnect');
+    setError(null);
+    setNotice(null);
+    try {
+      await disconnectLinkedIn();
+      setStatus({ connected: false });
+      setNotice(linkedinMessages.disconnected);
+      refreshUser().catch(() => {});
+    } catch (failure) {
+      setError(errorMessage(failure, linkedinMessages.disconnectFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const connected = status?.connected ? status : null;
+  const name = connected ? linkedInDisplayName(connected.profile) : '';
+
+  return (
+    <Card as="section" aria-labelledby="linkedin-title">
+      <CardHeader
+        id="linkedin-title"
+        title="LinkedIn Connection"
+        description="Publish and schedule posts straight to your LinkedIn account."
+        actions={
+          checking && !status ? null : (
+            <Badge tone={connected ? 'success' : 'neutral'} dot data-testid="linkedin-status">
+              {connected ? 'Connected' : 'Not connected'}
+            </Badge>
+          )
+        }
+      />
+      <CardBody>
+        <div className={styles.messages}>
+          {error ? <Alert tone="danger">{error}</Alert> : null}
+          {notice ? (
+            <Alert tone="success" onDismiss={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          ) : null}
+          {connected?.expired ? (
+            <Alert tone="warning" title="Reconnect LinkedIn">
+              Your LinkedIn connection has expired. Reconnect to keep publishing and scheduling.
+            </Alert>
+          ) : connected?.reconnectSoon ? (
+            <Alert tone="warning" title="Reconnect soon">
+              Your LinkedIn connection expires {connected.expiresAt ? `on ${formatLongDate(connected.expiresAt)}` : 'within 7 days'}. Reconnect to keep
+              publishing without interruption.
+            </Alert>
+          ) : null}
+        </div>
+
+        {checking && !status ? (
+          <div className={styles.checking} role="status">
+            <Spinner size={20} /> Checking your LinkedIn connection...
+          </div>
+        ) : connected ? (
+          <div className={styles.linkedinProfile}>
+            <Avatar src={linkedInPicture(connected.profile)} initials={initialsOf(name)} name={name || 'LinkedIn profile'} size={56} />
+            <div className={styles.linkedinText}>
+              <p className={styles.linkedinName}>{name || 'LinkedIn member'}</p>
+              {connected.profile.headline ? <p className={styles.linkedinHeadline}>{connected.profile.headline}</p> : null}
+              {connected.profile.publicProfileUrl ? (
+                <a href={connected.profile.publicProfileUrl} target="_blank" rel="noreferrer" className={styles.inlineLink}>
+                  View public profile <IconExternal size={14} />
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : null}
+              {connected.engagement && !connected.engagement.available && connected.engagement.reason ? (
+                <p className={styles.note}>{connected.engagement.reason}</p>
+              ) : null}
+            </div>
+          </div>
+        ) : (
+          <div className={styles.notConnected}>
+            <span className={styles.linkedinMark} aria-hidden="true">
+              <IconLinkedIn size={24} />
+            </span>
+            <p>Connect your LinkedIn account to publish posts in one click and schedule them for the best time. We never see your LinkedIn password.</p>
+          </div>
+        )}
+
+        <div className={styles.cardActions}>
+          {!connected || connected.expired || connected.reconnectSoon ? (
+            <Button variant="primary" onClick={connect} loading={busy === 'connect'} disabled={busy !== null} icon={<IconLinkedIn size={16} />}>
+              {connected ? 'Reconnect LinkedIn' : 'Connect LinkedIn'}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => void check()} loading={checking && Boolean(status)} disabled={busy !== null} icon={<IconRefresh size={16} />}>
+            Refresh Status
+          </Button>
+          {connected ? (
+            <Button variant="ghost" onClick={disconnect} loading={busy === 'disconnect'} disabled={busy !== null} className={styles.disconnect} icon={<IconUnlink size={16} />}>
+              Disconnect
+            </Button>
+          ) : null}
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import type { GatewayHealth } from '@postwright/contracts';
+import { ApiError, api } from '../../../lib/api-client';
+
+/**
+ * GET /api/health: each part of Postwright ok or unavailable. A degraded stack answers 503 with
+ * the same body, which is still an answer worth showing.
+ */
+export async function fetchHealth(signal?: AbortSignal): Promise<GatewayHealth> {
+  try {
+    return await api.get<GatewayHealth>('/health', { auth: false, signal });
+  } catch (error) {
+    const data = error instanceof ApiError ? (error.data as Partial<GatewayHealth> | null) : null;
+    if (data && typeof data === 'object' && data.services && typeof data.services === 'object') {
+      return { status: data.status === 'ok' ? 'ok' : 'degraded', services: data.services };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import type { ContentItem, ContentType, EditRequest, ScheduleResponse, SuggestionsResponse, UnscheduleResponse } from '@postwright/contracts';
+import { api } from './api-client';
+
+/**
+ * Content calls shared by several screens (spec section 7): the list, edits, delete, publishing
+ * to LinkedIn and the calendar. Each screen maps failures to its own texts (spec section 8).
+ */
+
+export async function listContent(signal?: AbortSignal): Promise<ContentItem[]> {
+  const data = await api.get<{ content: ContentItem[] }>('/content', { signal });
+  return Array.isArray(data?.content) ? data.content : [];
+}
+
+export async function editContent(id: string, body: EditRequest): Promise<ContentItem> {
+  const data = await api.put<{ content: ContentItem }>(`/content/${encodeURIComponent(id)}/edit`, body);
+  return data.content;
+}
+
+export async function deleteContent(id: string): Promise<void> {
+  await api.delete(`/content/${encodeURIComponent(id)}`);
+}
+
+/** Default post visibility PUBLIC (spec section 9). */
+export async function publishToLinkedIn(input: { contentId: string; text: string; visibility?: 'PUBLIC' | 'CONNECTIONS' }) {
+  return api.post<{ linkedinPost: { id: string; url: string }; content: ContentItem }>('/linkedin/post', {
+    contentId: input.contentId,
+    text: input.text,
+    visibility: input.visibility ?? 'PUBLIC',
+  });
+}
+
+/** `scheduledFor` is ISO 8601 with the browser's offset. */
+export async function scheduleContent(contentId: string, scheduledFor: string): Promise<ScheduleResponse> {
+  return api.post<ScheduleResponse>('/calendar/schedule', { contentId, scheduledFor });
+}
+
+export async function unscheduleContent(contentId: string): Promise<UnscheduleResponse> {
+  return api.delete<UnscheduleResponse>(`/calendar/unschedule/${encodeURIComponent(contentId)}`);
+}
+
+/** The next posting slots on the framework day of a content type, in the given zone. */
+export async function scheduleSuggestions(contentType: ContentType, tz: string, signal?: AbortSignal): Promise<SuggestionsResponse> {
+  return api.get<SuggestionsResponse>('/calendar/suggestions', { query: { contentType, tz }, signal });
+}

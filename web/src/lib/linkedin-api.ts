@@ -1,0 +1,45 @@
+import type { LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
+import { ApiError, api } from './api-client';
+
+/** LinkedIn connection calls shared by the dashboard, profile and callback screens (spec section 7). */
+
+export type LinkedInStatus = { connected: false } | ProfileStatusResponse;
+
+/** GET /linkedin/profile; a 404 means not connected (spec section 4). */
+export async function getLinkedInStatus(signal?: AbortSignal): Promise<LinkedInStatus> {
+  try {
+    const data = await api.get<ProfileStatusResponse>('/linkedin/profile', { signal });
+    return data?.connected ? data : { connected: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { connected: false };
+    throw error;
+  }
+}
+
+/** Where to send the browser to authorise Postwright at LinkedIn. */
+export async function getLinkedInAuthUrl(): Promise<{ authURL: string; state: string }> {
+  return api.get<{ authURL: string; state: string }>('/linkedin/auth-url');
+}
+
+export async function completeLinkedInConnection(code: string, state: string): Promise<{ profile: LinkedinProfile }> {
+  return api.post<{ profile: LinkedinProfile }>('/linkedin/callback', { code, state });
+}
+
+export async function disconnectLinkedIn(): Promise<void> {
+  await api.delete('/linkedin/disconnect');
+}
+
+export async function refreshLinkedInProfile(): Promise<{ profilePictureUpdated: boolean }> {
+  return api.post<{ profilePictureUpdated: boolean }>('/linkedin/refresh-profile');
+}
+
+export function linkedInDisplayName(profile: LinkedinProfile | null | undefined): string {
+  if (!profile) return '';
+  const first = profile.localizedFirstName ?? profile.firstName ?? '';
+  const last = profile.localizedLastName ?? profile.lastName ?? '';
+  return `${first} ${last}`.trim();
+}
+
+export function linkedInPicture(profile: LinkedinProfile | null | undefined): string | null {
+  return profile?.profilePicture?.displayImage ?? null;
+}
