@@ -126,7 +126,7 @@ function LengthCounter({ length }: { length: number }) {
 export function ContentPage() {
   useDocumentTitle('Generate content');
   const user = useUser();
-  const { updateUser } = useAuth();
+  const { updateUser, refreshUser } = useAuth();
   const [params] = useSearchParams();
   const initialType = params.get('type');
   const [type, setType] = useState<ContentType | null>(isContentType(initialType) ? initialType : null);
@@ -155,12 +155,13 @@ export function ContentPage() {
   const postText = composePost(hook, body);
 
   useEffect(() => {
+    refreshUser().catch(() => {}); // the trial count as the server has it
     const controller = new AbortController();
     getLinkedInStatus(controller.signal)
       .then((status) => setLinkedInConnected(status.connected))
       .catch(() => setLinkedInConnected(null));
     return () => controller.abort();
-  }, []);
+  }, [refreshUser]);
 
   function chooseType(next: ContentType) {
     if (next === type) return;
