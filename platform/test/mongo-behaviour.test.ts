@@ -36,7 +36,7 @@ describe('mongoose on the MongoDB-compatible server', () => {
   });
   afterAll(async () => {
     await conn?.close();
-    await cleanupNamespace(ns);
+    await cleanupNamespace(ns, ['behaviour']);
   });
 
   test('when a unique key is inserted twice, then the second insert fails with code 11000', async () => {

@@ -53,13 +53,19 @@ export function randomId(): string {
   return randomBytes(12).toString('hex');
 }
 
-/** Drops the namespace's databases and Redis keys. Queues of a test namespace expire by themselves. */
-export async function cleanupNamespace(namespace: string): Promise<void> {
+const SERVICE_DATABASES = ['auth', 'content', 'linkedin', 'linkedin_sandbox', 'scheduler'];
+
+/**
+ * Drops the namespace's databases (every service's, plus `extraDatabases`) and Redis keys.
+ * Databases are dropped by name: FerretDB's listDatabases stalls once it holds many.
+ * Queues of a test namespace expire by themselves.
+ */
+export async function cleanupNamespace(namespace: string, extraDatabases: string[] = []): Promise<void> {
   const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
   try {
     await client.connect();
-    const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
-    for (const db of databases) if (db.name.startsWith(namespace)) await client.db(db.name).dropDatabase();
+    const names = [...SERVICE_DATABASES.map((s) => `${namespace}postwright_${s}`), ...extraDatabases.map((d) => (d.startsWith(namespace) ? d : `${namespace}${d}`))];
+    for (const name of names) await client.db(name).dropDatabase();
   } finally {
     await client.close();
   }

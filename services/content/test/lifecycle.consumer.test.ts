@@ -110,6 +110,35 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
     await probe.waitFor('content.updated', (p) => p.contentId === draft.id && p.status === 'draft');
   });
 
+  test('when a transient failure of a scheduled publish arrives, then the item stays scheduled (the scheduler retries) with the reason on its card', async () => {
+    const draft = await stack.draft(user);
+    const scheduledFor = inAnHour();
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor });
+
+    await probe.publish('linkedin.post.failed', {
+      requestId: randomUUID(),
+      contentId: draft.id,
+      userId: user.id,
+      reason: 'LinkedIn is busy right now. We will try again shortly.',
+      unconfirmed: false,
+      retryable: true,
+    });
+
+    const stored = await until(draft.id, (c) => c?.lastPublishError !== null);
+    expect(stored).toMatchObject({ status: 'scheduled', lastPublishError: 'LinkedIn is busy right now. We will try again shortly.' });
+    expect(new Date(stored!.scheduledFor!).getTime()).toBe(new Date(scheduledFor).getTime());
+  });
+
+  test('when a publish-now of a scheduled item fails, then its schedule stands and the reason is on its card', async () => {
+    const draft = await stack.draft(user);
+    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+
+    await probe.publish('linkedin.post.failed', { requestId: null, contentId: draft.id, userId: user.id, reason: 'LinkedIn rejected the text.', unconfirmed: false, retryable: false });
+
+    const stored = await until(draft.id, (c) => c?.lastPublishError !== null);
+    expect(stored).toMatchObject({ status: 'scheduled', lastPublishError: 'LinkedIn rejected the text.' });
+  });
+
   test('when a failure says the outcome is unknown, then the card is flagged unconfirmed until a publish is confirmed', async () => {
     const draft = await stack.draft(user);
     const failure = { requestId: null, contentId: draft.id, userId: user.id, reason: 'LinkedIn did not confirm the post.', retryable: false };
@@ -127,7 +156,7 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
   test('when the same failure arrives twice, then there is exactly one change', async () => {
     const draft = await stack.draft(user);
     await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
-    const failure = { requestId: null, contentId: draft.id, userId: user.id, reason: 'LinkedIn rejected the text.', unconfirmed: false, retryable: false };
+    const failure = { requestId: randomUUID(), contentId: draft.id, userId: user.id, reason: 'LinkedIn rejected the text.', unconfirmed: false, retryable: false };
     await probe.publish('linkedin.post.failed', failure);
     await probe.publish('linkedin.post.failed', failure);
 

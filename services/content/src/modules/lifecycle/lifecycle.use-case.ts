@@ -126,22 +126,26 @@ export function lifecycleUseCases(deps: { repo: ContentRepository; events: Event
       }
     },
 
-    /** The post could not be published: a scheduled item goes back to draft with the reason on its card. */
+    /**
+     * The post could not be published. A final failure of a scheduled publish puts the item back
+     * to draft with the reason on its card. A transient one (the scheduler retries it) and a failed
+     * publish-now (its schedule, if any, still stands) only record the reason.
+     */
     async onFailed(event: EventPayload<'linkedin.post.failed'>): Promise<void> {
       const { contentId, userId } = event;
+      const final = event.requestId !== null && (!event.retryable || event.unconfirmed);
       const result = await repo.update(
         contentId,
         userId,
         { statusIn: ['draft', 'scheduled'] },
         {
-          status: 'draft',
-          scheduledFor: null,
+          ...(final ? { status: 'draft' as const, scheduledFor: null } : {}),
           lastPublishError: event.reason,
           // once LinkedIn may hold the post, the warning stays until a publish is confirmed
           ...(event.unconfirmed ? { publishUnconfirmed: true } : {}),
         },
       );
-      if (result.outcome === 'updated') await announce('content.updated', { contentId, userId, status: 'draft' });
+      if (result.outcome === 'updated') await announce('content.updated', { contentId, userId, status: result.record.status });
       else if (result.outcome === 'conflict') logger.info({ contentId, status: result.record.status }, 'failure reported for a published item; ignored');
     },
 
