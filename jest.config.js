@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/services/linkedin',
     '<rootDir>/services/linkedin-sandbox',
     '<rootDir>/services/scheduler',
+    '<rootDir>/robustness',
     '<rootDir>/web',
     '<rootDir>/e2e',
   ],

@@ -1,0 +1,208 @@
+/**
+ * The whole product in one test namespace, every part real and in-process on port 0: the
+ * LinkedIn sandbox (the local double speaking LinkedIn's protocol), auth, content, LinkedIn,
+ * scheduler and the gateway in front, on the real MongoDB-compatible store, Redis and RabbitMQ.
+ * Every call of the suites goes through the gateway, as the browser's do.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AuthResponse, ContentItem, GenerateResponse, User } from '@postwright/contracts';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
+import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
+import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
+import { readConfig as readAuthConfig } from '../../../services/auth/src/config';
+import { start as startAuth } from '../../../services/auth/src/server';
+import { readConfig as readContentConfig } from '../../../services/content/src/config';
+import { start as startContent, type ContentService } from '../../../services/content/src/server';
+import { readConfig as readLinkedinConfig } from '../../../services/linkedin/src/config';
+import { start as startLinkedin, type LinkedinService } from '../../../services/linkedin/src/server';
+import { readConfig as readSandboxConfig } from '../../../services/linkedin-sandbox/src/config';
+import { start as startSandbox, type RunningSandbox } from '../../../services/linkedin-sandbox/src/server';
+import { readConfig as readSchedulerConfig } from '../../../services/scheduler/src/config';
+import { start as startScheduler, type SchedulerService } from '../../../services/scheduler/src/server';
+
+const PUBLIC_URL = 'http://localhost:8080';
+type RunningAuth = Awaited<ReturnType<typeof startAuth>>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+export interface Stack {
+  ns: string;
+  gateway: RunningGateway;
+  auth: RunningAuth;
+  content: ContentService;
+  linkedin: LinkedinService;
+  scheduler: SchedulerService;
+  sandbox: RunningSandbox;
+  /** a call through the gateway */
+  call<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<JsonResponse<T>>;
+  /** a new account through the public signup; premium has unlimited posts */
+  user(options?: { tier?: 'trial' | 'premium'; connect?: boolean }): Promise<TestUser>;
+  /** a generated draft with a saved final text */
+  draft(user: TestUser): Promise<ContentItem>;
+  list(user: TestUser): Promise<ContentItem[]>;
+  profile(user: TestUser): Promise<User>;
+  sandboxPosts(): Promise<Array<{ id: string; text?: string; commentary?: string }>>;
+  stop(): Promise<void>;
+}
+
+/** The consent form a browser would submit at the sandbox: Allow, and follow the redirect back. */
+async function allowConsent(pageUrl: string, email: string): Promise<URL> {
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+  if (!form) throw new Error(`no consent form (status ${page.status})`);
+  const values = new URLSearchParams();
+  for (const input of form[2].matchAll(/<input([^>]*)>/gi)) {
+    const attr = (n: string) => new RegExp(`${n}="([^"]*)"`, 'i').exec(input[1])?.[1];
+    const name = attr('name');
+    if (!name) continue;
+    if ((attr('type') ?? 'text') === 'checkbox' && !/\schecked/i.test(input[1])) continue;
+    values.set(name, attr('value') ?? '');
+  }
+  values.set('email', email);
+  const pressed = /<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>Allow<\/button>/i.exec(form[2]);
+  if (!pressed) throw new Error('no Allow button on the consent page');
+  values.set(pressed[1], pressed[2]);
+  const res = await fetch(new URL(form[1], pageUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: values.toString(),
+    redirect: 'manual',
+  });
+  if (res.status !== 302) throw new Error(`consent answered ${res.status}`);
+  return new URL(res.headers.get('location')!);
+}
+
+export async function startStack(): Promise<Stack> {
+  const ns = testNamespace();
+  const stoppers: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    await cleanupNamespace(ns);
+  };
+  try {
+    const sandbox = await startSandbox(
+      readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL }),
+    );
+    stoppers.push(() => sandbox.stop());
+    const auth = await startAuth(
+      readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000' })),
+    );
+    stoppers.push(() => auth.stop());
+    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
+    stoppers.push(() => content.stop());
+    const linkedin = await startLinkedin(
+      readLinkedinConfig(
+        testEnv(ns, {
+          PUBLIC_URL,
+          LINKEDIN_SANDBOX_URL: sandbox.url,
+          CONTENT_URL: content.url,
+          AUTH_URL: auth.url,
+          TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
+          ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
+        }),
+      ),
+    );
+    stoppers.push(() => linkedin.stop());
+    const scheduler = await startScheduler(readSchedulerConfig(testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url })));
+    stoppers.push(() => scheduler.stop());
+    const gateway = await startGateway(
+      readGatewayConfig({
+        ...testEnv(ns),
+        AUTH_URL: auth.url,
+        CONTENT_URL: content.url,
+        LINKEDIN_URL: linkedin.url,
+        SCHEDULER_URL: scheduler.url,
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        UPSTREAM_TIMEOUT_MS: '20000',
+      }),
+    );
+    stoppers.push(() => gateway.stop());
+
+    const call: Stack['call'] = (method, path, options) => http(gateway.url, method, path, options);
+    const stack: Stack = {
+      ns,
+      gateway,
+      auth,
+      content,
+      linkedin,
+      scheduler,
+      sandbox,
+      call,
+      async user(options = {}) {
+        const email = `exec-${randomId()}@example.com`;
+        const res = await call<AuthResponse>('POST', '/api/auth/signup', {
+          body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' },
+        });
+        if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+        let token = res.body.tokens.accessToken;
+        let refreshToken = res.body.tokens.refreshToken;
+        if ((options.tier ?? 'premium') === 'premium') {
+          await auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
+          // a fresh token carries the new tier
+          const again = await call<AuthResponse>('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
+          if (again.status !== 200) throw new Error(`login failed: ${again.status} ${JSON.stringify(again.body)}`);
+          token = again.body.tokens.accessToken;
+          refreshToken = again.body.tokens.refreshToken;
+        }
+        const user = { id: res.body.user.id, email, token, refreshToken };
+        if (options.connect) {
+          const begin = await call('GET', '/api/linkedin/auth-url', { token });
+          if (begin.status !== 200) throw new Error(`auth-url: ${begin.status} ${JSON.stringify(begin.body)}`);
+          const back = await allowConsent(begin.body.authURL, `${user.id}@example.com`);
+          const done = await call('POST', '/api/linkedin/callback', {
+            token,
+            body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+          });
+          if (done.status !== 200) throw new Error(`callback: ${done.status} ${JSON.stringify(done.body)}`);
+        }
+        return user;
+      },
+      async draft(user) {
+        const res = await call<GenerateResponse>('POST', '/api/content/generate', {
+          token: user.token,
+          body: {
+            contentType: 'framework',
+            topic: 'Hiring senior engineers',
+            industryRole: 'VP of Engineering',
+            personalExperience: 'We rebuilt our hiring loop around work samples and cut time-to-offer in half.',
+            targetAudience: 'Engineering leaders',
+          },
+        });
+        if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
+        const edited = await call('PUT', `/api/content/${res.body.content.id}/edit`, {
+          token: user.token,
+          body: { editedContent: `Robustness post ${randomId()}: work samples beat whiteboards.`, saveAsDraft: true },
+        });
+        if (edited.status !== 200) throw new Error(`edit failed: ${edited.status} ${JSON.stringify(edited.body)}`);
+        return edited.body.content;
+      },
+      async list(user) {
+        const res = await call<{ content: ContentItem[] }>('GET', '/api/content', { token: user.token });
+        if (res.status !== 200) throw new Error(`list failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.content;
+      },
+      async profile(user) {
+        const res = await call<{ user: User }>('GET', '/api/users/profile', { token: user.token });
+        if (res.status !== 200) throw new Error(`profile failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.user;
+      },
+      async sandboxPosts() {
+        const res = await http(sandbox.url, 'GET', '/__sandbox/posts');
+        if (res.status !== 200) throw new Error(`sandbox posts: ${res.status}`);
+        return res.body.posts;
+      },
+      stop: stopAll,
+    };
+    return stack;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
