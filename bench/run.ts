@@ -4,9 +4,10 @@
  */
 import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { gatewayBenchmark } from './gateway.bench';
+import { generationBenchmark } from './generation.bench';
 import { printTable, writeResults, type Benchmark, type Figure } from './lib';
 
-const benchmarks: Benchmark[] = [gatewayBenchmark];
+const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark];
 
 async function main() {
   const wanted = process.argv.slice(2);
