@@ -4,10 +4,12 @@
  */
 import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { gatewayBenchmark } from './gateway.bench';
+import { footprintBenchmark } from './footprint.bench';
 import { generationBenchmark } from './generation.bench';
+import { webBenchmark } from './web.bench';
 import { printTable, writeResults, type Benchmark, type Figure } from './lib';
 
-const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark];
+const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, webBenchmark, footprintBenchmark];
 
 async function main() {
   const wanted = process.argv.slice(2);
