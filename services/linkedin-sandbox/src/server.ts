@@ -39,7 +39,7 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   const recordRequests: RequestHandler = (req, res, next) => {
     res.on('close', () => {
       if (req.path.startsWith('/__sandbox')) return;
-      state.requests.push({ method: req.method, path: req.path, status: res.writableFinished ? res.statusCode : 0, at: state.now() });
+      state.requests.push({ method: req.method, path: req.path, url: req.originalUrl, status: res.writableFinished ? res.statusCode : 0, at: state.now() });
       if (state.requests.length > MAX_REQUEST_LOG) state.requests.splice(0, state.requests.length - MAX_REQUEST_LOG);
     });
     next();

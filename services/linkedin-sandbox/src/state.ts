@@ -75,6 +75,8 @@ export interface Fault {
 export interface RequestRecord {
   method: string;
   path: string;
+  /** path and query string as sent */
+  url: string;
   status: number;
   at: number;
 }
@@ -98,6 +100,7 @@ export class SandboxState {
   faults: Fault[] = [];
   requests: RequestRecord[] = [];
   private offsetMs = 0;
+  private frozenAt: number | null = null;
   private postSeq = 0;
   readonly signingKey: { privateKey: KeyObject; publicKey: KeyObject; kid: string };
 
@@ -107,11 +110,20 @@ export class SandboxState {
   }
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return (this.frozenAt ?? Date.now()) + this.offsetMs;
   }
 
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+
+  /** Stops (or restarts) the clock, so time-dependent answers such as analytics hold still. */
+  freeze(frozen: boolean): void {
+    if (frozen && this.frozenAt === null) this.frozenAt = Date.now();
+    if (!frozen && this.frozenAt !== null) {
+      this.offsetMs -= Date.now() - this.frozenAt;
+      this.frozenAt = null;
+    }
   }
 
   reset(): void {
@@ -125,6 +137,7 @@ export class SandboxState {
     this.faults = [];
     this.requests = [];
     this.offsetMs = 0;
+    this.frozenAt = null;
   }
 
   /** The same email always signs in as the same member, as on the real site. */

@@ -1,4 +1,5 @@
-import { cleanupNamespace, http, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { http, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { cleanup } from './support/stack';
 import { readConfig } from '../src/config';
 import { start, type LinkedinService } from '../src/server';
 
@@ -11,7 +12,7 @@ describe('linkedin service start-up', () => {
   });
   afterAll(async () => {
     await service?.stop();
-    await cleanupNamespace(ns);
+    await cleanup(ns);
   });
 
   test('when started against the real infrastructure, then it is live and ready', async () => {

@@ -49,9 +49,13 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     res.json({ cleared });
   });
 
+  /** {advanceSeconds?: number, freeze?: boolean}: move the sandbox clock forward, stop or restart it */
   router.post('/__sandbox/clock', json, (req, res) => {
-    const seconds = Number((req.body ?? {}).advanceSeconds);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const seconds = Number(body.advanceSeconds ?? 0);
     if (!Number.isFinite(seconds) || seconds < 0) return res.status(400).json(bad('advanceSeconds must be a non-negative number'));
+    if (body.freeze !== undefined && typeof body.freeze !== 'boolean') return res.status(400).json(bad('freeze must be true or false'));
+    if (typeof body.freeze === 'boolean') state.freeze(body.freeze);
     state.advance(seconds * 1000);
     res.json({ now: new Date(state.now()).toISOString() });
   });

@@ -136,7 +136,7 @@ export class ConnectionUseCases {
     const connection = await connections.findByUser(userId);
     if (connection) {
       try {
-        await oauth.revoke(cipher.open(connection.accessToken, userId));
+        if (!(await oauth.revoke(cipher.open(connection.accessToken, userId)))) logger.warn({ userId }, 'LinkedIn refused the token revocation');
       } catch (error) {
         // the grant is forgotten here either way; LinkedIn lets the member revoke it from their settings too
         logger.warn({ err: error, userId }, 'LinkedIn token revocation failed');

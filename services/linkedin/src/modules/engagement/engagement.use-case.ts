@@ -64,12 +64,13 @@ export class EngagementUseCases {
     for (const post of await posts.recentPublished(connection.userId, since)) {
       let engagement: Engagement;
       try {
-        engagement = await access.withToken(connection, async (token) => {
-          const [impressions, likes, comments, reposts] = await Promise.all(
-            (['IMPRESSION', 'REACTION', 'COMMENT', 'RESHARE'] as const).map((metric) => api.postMetric(token, post.linkedInPostId!, metric)),
-          );
-          return { likes, comments, reposts, impressions };
-        });
+        // one metric per call (LinkedIn's rule), one after the other: a 429 stops the round at once
+        engagement = await access.withToken(connection, async (token) => ({
+          impressions: await api.postMetric(token, post.linkedInPostId!, 'IMPRESSION'),
+          likes: await api.postMetric(token, post.linkedInPostId!, 'REACTION'),
+          comments: await api.postMetric(token, post.linkedInPostId!, 'COMMENT'),
+          reposts: await api.postMetric(token, post.linkedInPostId!, 'RESHARE'),
+        }));
       } catch (error) {
         if (isLinkedinApiError(error, 'throttled')) {
           const waitMs = await backoff.hit(connection.userId);
