@@ -47,11 +47,11 @@ describe('mongoose on the MongoDB-compatible server', () => {
 
   test('when findOneAndUpdate has conditions, then only a matching document changes, atomically', async () => {
     await Things.create({ key: 'cond', owner: 'a', status: 'draft' });
-    const wrongOwner = await Things.findOneAndUpdate({ key: 'cond', owner: 'b', status: 'draft' }, { $set: { status: 'scheduled' } }, { new: true }).lean();
+    const wrongOwner = await Things.findOneAndUpdate({ key: 'cond', owner: 'b', status: 'draft' }, { $set: { status: 'scheduled' } }, { returnDocument: 'after' }).lean();
     expect(wrongOwner).toBeNull();
     const racers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        Things.findOneAndUpdate({ key: 'cond', status: 'draft', version: 0 }, { $set: { status: 'scheduled' }, $inc: { version: 1 } }, { new: true }).lean(),
+        Things.findOneAndUpdate({ key: 'cond', status: 'draft', version: 0 }, { $set: { status: 'scheduled' }, $inc: { version: 1 } }, { returnDocument: 'after' }).lean(),
       ),
     );
     expect(racers.filter(Boolean)).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('mongoose on the MongoDB-compatible server', () => {
   test('when $inc runs concurrently with a guard, then the counter never passes the limit', async () => {
     await Things.create({ key: 'quota', owner: 'a', status: 'draft' });
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => Things.findOneAndUpdate({ key: 'quota', counter: { $lt: 3 } }, { $inc: { counter: 1 } }, { new: true }).lean()),
+      Array.from({ length: 10 }, () => Things.findOneAndUpdate({ key: 'quota', counter: { $lt: 3 } }, { $inc: { counter: 1 } }, { returnDocument: 'after' }).lean()),
     );
     expect(results.filter(Boolean)).toHaveLength(3);
     expect((await Things.findOne({ key: 'quota' }).lean())!.counter).toBe(3);

@@ -128,7 +128,7 @@ export function contentRepository(model: ContentModel) {
       const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
       if (entries.length) filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
       const updated = entries.length
-        ? await model.findOneAndUpdate(filter, { $set: Object.fromEntries(entries) }, { new: true }).lean<Lean>()
+        ? await model.findOneAndUpdate(filter, { $set: Object.fromEntries(entries) }, { returnDocument: 'after' }).lean<Lean>()
         : null;
       if (updated) return { outcome: 'updated', record: toRecord(updated) };
 
@@ -150,7 +150,7 @@ export function contentRepository(model: ContentModel) {
         .findOneAndUpdate(
           { ...visible(_id, userId), $or: [{ engagementAt: null }, { engagementAt: { $lt: measuredAt } }] },
           { $set: { engagement, engagementAt: measuredAt } },
-          { new: true },
+          { returnDocument: 'after' },
         )
         .lean<Lean>();
       return doc ? toRecord(doc) : null;
@@ -160,7 +160,7 @@ export function contentRepository(model: ContentModel) {
     async markDeleted(id: string, userId: string): Promise<ContentRecord | null> {
       const _id = objectId(id);
       if (!_id) return null;
-      const doc = await model.findOneAndUpdate(visible(_id, userId), { $set: { deletedAt: new Date() } }, { new: false }).lean<Lean>();
+      const doc = await model.findOneAndUpdate(visible(_id, userId), { $set: { deletedAt: new Date() } }, { returnDocument: 'before' }).lean<Lean>();
       return doc ? toRecord(doc) : null;
     },
 
