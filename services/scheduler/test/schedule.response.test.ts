@@ -133,7 +133,7 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
     expect(res.status).toBe(401);
     const none = await fetch(`${stack.scheduler!.url}/api/calendar/unschedule/${randomId()}`, { method: 'DELETE' });
     expect(none.status).toBe(401);
-    expect((await none.json()).error).toBeTruthy();
+    expect(((await none.json()) as { error: string }).error).toBeTruthy();
   });
 
   test('when the same item is scheduled by concurrent requests, then one time wins everywhere', async () => {
@@ -144,7 +144,7 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
     const stored = await stack.item(owner, item.id);
     const schedule = await stack.scheduler!.ctx.mongo.collection('schedules').findOne({ _id: item.id as any });
     expect(schedule).toMatchObject({ status: 'pending' });
-    expect(new Date(stored.scheduledFor!).getTime()).toBe(schedule!.dueAt.getTime());
+    expect(new Date(stored.scheduledFor!).getTime()).toBe((schedule!.dueAt as Date).getTime());
   });
 
   test('when a token for another user id is used, then that user only reaches their own items', async () => {

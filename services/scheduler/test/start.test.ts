@@ -1,6 +1,7 @@
-import { cleanupNamespace, http, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { http, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start, type SchedulerService } from '../src/server';
+import { cleanup } from './support/stack';
 
 describe('scheduler service start-up', () => {
   const ns = testNamespace();
@@ -11,7 +12,7 @@ describe('scheduler service start-up', () => {
   });
   afterAll(async () => {
     await service?.stop();
-    await cleanupNamespace(ns);
+    await cleanup(ns, [process.env.REDIS_URL ?? 'redis://127.0.0.1:6379']);
   });
 
   test('when started against the real infrastructure, then it is live and ready', async () => {

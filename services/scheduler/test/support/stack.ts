@@ -10,7 +10,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AuthResponse, ContentItem, ContentType, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
-import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
+import { MongoClient } from 'mongodb';
+import { Redis } from 'ioredis';
+import { eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -79,7 +81,7 @@ export interface Stack {
 export const SCHEDULER_TEST_SETTINGS = {
   SCHEDULE_MIN_LEAD_SECONDS: '2',
   SCHEDULER_RECONCILE_INTERVAL_MS: '500',
-  SCHEDULER_INSTANCE_TTL_MS: '2000',
+  SCHEDULER_INSTANCE_TTL_MS: '3000',
   PUBLISH_RETRY_BASE_MS: '300',
   PUBLISH_RETRY_WINDOW_SECONDS: '30',
 };
@@ -141,12 +143,42 @@ async function allowConsent(pageUrl: string, email: string): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
+/**
+ * Drops this namespace's databases by name and deletes its Redis keys. (The kit's
+ * cleanupNamespace lists every database first, which a stuck FerretDB can hang.)
+ */
+export async function cleanup(ns: string, redisUrls: string[]): Promise<void> {
+  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    for (const service of ['auth', 'content', 'linkedin', 'scheduler']) {
+      await Promise.race([client.db(`${ns}postwright_${service}`).dropDatabase(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined);
+    }
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  for (const url of new Set(redisUrls)) {
+    const redis = new Redis(url);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${ns}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+  }
+}
+
 export async function startStack(options: { scheduler?: boolean; schedulerEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = testNamespace();
   const stoppers: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
-    await cleanupNamespace(ns);
+    const defaultRedis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    await cleanup(ns, [defaultRedis, options.schedulerEnv?.REDIS_URL ?? defaultRedis]);
   };
   try {
     const sandbox = await startSandbox(

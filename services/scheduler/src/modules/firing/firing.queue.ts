@@ -1,8 +1,9 @@
 /**
  * The timers: a BullMQ delayed queue on its own ioredis connections (BullMQ requires
- * maxRetriesPerRequest: null), its keys under the service's namespace. A job is one version
- * of one schedule (jobId `<contentId>-v<version>`; BullMQ forbids ':' in ids), so arming the
- * same version twice is a no-op and an old version's job finds nothing to claim.
+ * maxRetriesPerRequest: null), its keys under the service's namespace. A job is one plan of
+ * one schedule (jobId `<contentId>-<requestId>`: the request id is new for every schedule,
+ * reschedule and retry, and BullMQ forbids ':' in ids), so arming the same plan twice is a
+ * no-op and an old plan's job finds nothing to claim.
  *
  * BullMQ hands a job over `earlyMs` before its time and a precise in-process timer waits for
  * the due millisecond, so BullMQ's polling and the worker hand-over never make a post late.
@@ -25,8 +26,8 @@ export interface FireQueueOptions {
 
 const QUEUE = 'fire';
 
-function jobId(plan: Pick<FirePlan, 'contentId' | 'version'>) {
-  return `${plan.contentId}-v${plan.version}`;
+function jobId(plan: FirePlan) {
+  return `${plan.contentId}-${plan.requestId}`;
 }
 
 /** setTimeout in steps: never early against the wall clock, and fine for long waits. */

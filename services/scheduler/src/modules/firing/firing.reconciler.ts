@@ -2,23 +2,27 @@ import type { Logger } from '@postwright/platform';
 import type { FiringUseCases } from './firing.use-case';
 
 /**
- * Runs the heartbeat (every second) and the reconciler (every interval) of this replica.
- * Ticks never overlap; a failing tick is logged and the next one tries again.
+ * Runs this replica's heartbeat (every second) and reconciler (every interval). Ticks never
+ * overlap; a failing tick is logged and the next one tries again. A slow pass (a store that
+ * scans, under load) spaces the next one out so the reconciler never takes over the store.
  */
 export function startReconciler(firing: FiringUseCases, options: { intervalMs: number; logger: Logger }): () => Promise<void> {
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
 
   const loop = (every: number, name: string, tick: () => Promise<unknown>) => {
-    let timer: NodeJS.Timeout;
+    let timer: NodeJS.Timeout | undefined;
     const run = () => {
       if (stopped) return;
-      running = tick()
+      const startedAt = Date.now();
+      const pass: Promise<void> = tick()
         .then(() => undefined)
         .catch((err: unknown) => options.logger.warn({ err }, `${name} failed; trying again`))
         .finally(() => {
-          if (!stopped) timer = setTimeout(run, every);
+          inFlight.delete(pass);
+          if (!stopped) timer = setTimeout(run, Math.max(every, (Date.now() - startedAt) * 4));
         });
+      inFlight.add(pass);
     };
     timer = setTimeout(run, every);
     return () => clearTimeout(timer);
@@ -31,6 +35,6 @@ export function startReconciler(firing: FiringUseCases, options: { intervalMs: n
     stopped = true;
     stopHeartbeat();
     stopReconcile();
-    await running.catch(() => undefined);
+    await Promise.all([...inFlight]);
   };
 }

@@ -20,6 +20,8 @@ export interface ScheduleDoc {
   dueAt: Date | null;
   /** idempotency key of this version's publish request, decided with the plan */
   requestId: string | null;
+  /** the text captured when the item was scheduled: what will be published */
+  text: string | null;
   /** publish requests made for this schedule so far (retries included) */
   attempts: number;
   /** per-item mutex for the multi-step operations that also change the content item */
@@ -38,13 +40,6 @@ export interface ScheduleDoc {
   updatedAt: Date;
 }
 
-/** The text captured when the item was scheduled, apart so that scans of schedules stay light. */
-export interface ScheduleTextDoc {
-  _id: string;
-  text: string;
-  updatedAt: Date;
-}
-
 /** Replica heartbeats: a claim held by a replica that stopped beating is taken over. */
 export interface InstanceDoc {
   _id: string;
@@ -60,6 +55,7 @@ const scheduleSchema = new Schema<ScheduleDoc>(
     scheduledFor: { type: Date, default: null },
     dueAt: { type: Date, default: null },
     requestId: { type: String, default: null },
+    text: { type: String, default: null },
     attempts: { type: Number, default: 0 },
     lockId: { type: String, default: null },
     lockUntil: { type: Date, default: () => new Date(0) },
@@ -77,11 +73,6 @@ const scheduleSchema = new Schema<ScheduleDoc>(
 // the reconciler's question on a real MongoDB: "what is active and when"
 scheduleSchema.index({ status: 1, dueAt: 1 });
 
-const textSchema = new Schema<ScheduleTextDoc>(
-  { _id: { type: String, required: true }, text: { type: String, required: true } },
-  { collection: 'schedule_texts', timestamps: { createdAt: false, updatedAt: true }, versionKey: false, _id: false },
-);
-
 const instanceSchema = new Schema<InstanceDoc>(
   { _id: { type: String, required: true }, seenAt: { type: Date, required: true } },
   { collection: 'scheduler_instances', versionKey: false, _id: false },
@@ -89,14 +80,12 @@ const instanceSchema = new Schema<InstanceDoc>(
 
 export interface ScheduleModels {
   schedules: Model<ScheduleDoc>;
-  texts: Model<ScheduleTextDoc>;
   instances: Model<InstanceDoc>;
 }
 
 export function scheduleModels(conn: Connection): ScheduleModels {
   return {
     schedules: conn.models.Schedule ?? conn.model<ScheduleDoc>('Schedule', scheduleSchema),
-    texts: conn.models.ScheduleText ?? conn.model<ScheduleTextDoc>('ScheduleText', textSchema),
     instances: conn.models.SchedulerInstance ?? conn.model<InstanceDoc>('SchedulerInstance', instanceSchema),
   };
 }

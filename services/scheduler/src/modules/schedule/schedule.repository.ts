@@ -13,6 +13,7 @@ function toSchedule(doc: ScheduleDoc): Schedule {
     scheduledFor: doc.scheduledFor ?? null,
     dueAt: doc.dueAt ?? null,
     requestId: doc.requestId ?? null,
+    text: doc.text ?? null,
     attempts: doc.attempts ?? 0,
     lockId: doc.lockId ?? null,
     lockUntil: doc.lockUntil ?? LOCK_FREE,
@@ -31,11 +32,13 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code ==
 
 /**
  * MongoDB in, plain objects out. Every state change is one conditional single-document
- * update (status + version + lock), the only atomic tool FerretDB and MongoDB share; the
+ * update (status + request id + lock), the only atomic tool FerretDB and MongoDB share; the
  * claims of due schedules are grouped into one bulk write, then read back by claim token.
+ * A schedule with nothing left to do (published, cancelled) is deleted, so that what the
+ * reconciler reads stays the size of what is active (FerretDB scans every non-_id query).
  */
 export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
-  const { schedules, texts, instances } = models;
+  const { schedules, instances } = models;
 
   return {
     async get(contentId) {
@@ -43,22 +46,29 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return doc ? toSchedule(doc) : null;
     },
 
-    async lock(contentId, lockId, until, options) {
-      const now = new Date();
+    async lock(contentId, lockId, until) {
+      const before = await schedules
+        .findOneAndUpdate({ _id: contentId, lockUntil: { $lt: new Date() } }, { $set: { lockId, lockUntil: until } }, { returnDocument: 'before' })
+        .lean<ScheduleDoc>();
+      if (before) return { outcome: 'locked', previous: toSchedule(before) };
+      return { outcome: (await schedules.exists({ _id: contentId })) ? 'busy' : 'absent' };
+    },
+
+    async begin(contentId, lockId, until, changes, where) {
+      const filter: Record<string, unknown> = { _id: contentId, lockUntil: { $lt: new Date() }, status: { $in: where.status } };
+      if (where.userId !== undefined) filter.userId = where.userId;
       try {
-        const before = await schedules
+        const doc = await schedules
           .findOneAndUpdate(
-            { _id: contentId, lockUntil: { $lt: now } },
-            { $set: { lockId, lockUntil: until } },
-            { upsert: options.create, returnDocument: 'before', setDefaultsOnInsert: true },
+            filter,
+            { $set: { ...changes, lockId, lockUntil: until }, $inc: { version: 1 } },
+            { upsert: where.create, returnDocument: 'after', setDefaultsOnInsert: true },
           )
           .lean<ScheduleDoc>();
-        if (before) return { outcome: 'locked', previous: toSchedule(before) };
-        if (options.create) return { outcome: 'locked', previous: null };
-        const exists = await schedules.exists({ _id: contentId });
-        return { outcome: exists ? 'busy' : 'absent' };
+        return doc ? toSchedule(doc) : null;
       } catch (error) {
-        if (isDuplicateKey(error)) return { outcome: 'busy' };
+        // the upsert met an existing document that did not match: held, or in another status
+        if (isDuplicateKey(error)) return null;
         throw error;
       }
     },
@@ -79,6 +89,15 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       await schedules.updateOne({ _id: contentId, lockId }, { $set: { lockId: null, lockUntil: LOCK_FREE } });
     },
 
+    async remove(contentId, where) {
+      const filter: Record<string, unknown> = { _id: contentId };
+      if (where.lockId !== undefined) filter.lockId = where.lockId;
+      if (where.status) filter.status = { $in: where.status };
+      if (where.requestId !== undefined) filter.requestId = where.requestId;
+      const result = await schedules.deleteOne(filter);
+      return result.deletedCount === 1;
+    },
+
     async transition(contentId, where, changes, options = {}) {
       const filter: Record<string, unknown> = { _id: contentId, status: { $in: where.status } };
       if (where.version !== undefined) filter.version = where.version;
@@ -97,7 +116,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       await schedules.bulkWrite(
         requests.map((r) => ({
           updateOne: {
-            filter: { _id: r.contentId, version: r.version, status: 'pending', dueAt: { $lte: now } },
+            filter: { _id: r.contentId, requestId: r.requestId, status: 'pending', dueAt: { $lte: now } },
             update: { $set: { status: 'firing', claimedBy: instanceId, claimedAt: now, claimToken }, $inc: { attempts: 1 } },
           },
         })),
@@ -107,10 +126,10 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return won.filter((d) => d.claimToken === claimToken && d.status === 'firing').map(toSchedule);
     },
 
-    async takeOver(contentId, version, fromInstance, instanceId, now) {
+    async takeOver(contentId, requestId, fromInstance, instanceId, now) {
       const doc = await schedules
         .findOneAndUpdate(
-          { _id: contentId, version, status: 'firing', claimedBy: fromInstance },
+          { _id: contentId, requestId, status: 'firing', claimedBy: fromInstance },
           { $set: { claimedBy: instanceId, claimedAt: now, claimToken: randomUUID() } },
           { returnDocument: 'after' },
         )
@@ -127,36 +146,22 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
             { syncToDraft: true },
           ],
         })
+        .select('-text')
         .lean<ScheduleDoc[]>();
       return docs.map(toSchedule);
     },
 
     async allPending() {
-      const docs = await schedules.find({ status: 'pending' }).lean<ScheduleDoc[]>();
+      const docs = await schedules.find({ status: 'pending' }).select('-text').lean<ScheduleDoc[]>();
       return docs.map(toSchedule);
     },
 
     async markPublished(items) {
       if (!items.length) return;
       await schedules.bulkWrite(
-        items.map((i) => ({
-          updateOne: {
-            filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' },
-            update: { $set: { status: 'published', publishedAt: i.publishedAt, lastError: null } },
-          },
-        })),
+        items.map((i) => ({ deleteOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' } } })),
         { ordered: false },
       );
-    },
-
-    async saveText(contentId, text) {
-      await texts.updateOne({ _id: contentId }, { $set: { text } }, { upsert: true });
-    },
-
-    async texts(contentIds) {
-      if (!contentIds.length) return new Map();
-      const docs = await texts.find({ _id: { $in: contentIds } }).lean<{ _id: string; text: string }[]>();
-      return new Map(docs.map((d) => [d._id, d.text]));
     },
 
     async heartbeat(instanceId, now) {

@@ -11,6 +11,7 @@ export interface Schedule {
   scheduledFor: Date | null;
   dueAt: Date | null;
   requestId: string | null;
+  text: string | null;
   attempts: number;
   lockId: string | null;
   lockUntil: Date;
@@ -28,15 +29,27 @@ export type ScheduleChanges = Partial<Omit<Schedule, 'contentId' | 'version' | '
 
 export interface ClaimRequest {
   contentId: string;
-  version: number;
+  requestId: string;
 }
 
 export type LockResult = { outcome: 'locked'; previous: Schedule | null } | { outcome: 'busy' } | { outcome: 'absent' };
 
 export interface ScheduleRepository {
   get(contentId: string): Promise<Schedule | null>;
-  /** takes the item's mutex (creating the document when asked); 'busy' when another operation holds it */
-  lock(contentId: string, lockId: string, until: Date, options: { create: boolean }): Promise<LockResult>;
+  /** takes the item's mutex; 'busy' when another operation holds it, 'absent' when there is no schedule */
+  lock(contentId: string, lockId: string, until: Date): Promise<LockResult>;
+  /**
+   * Takes the mutex and applies the first change in one write (new version, so an old timer
+   * finds nothing to fire). Null when the mutex is held, the status is not one of `status`,
+   * or (without create) the document does not exist.
+   */
+  begin(
+    contentId: string,
+    lockId: string,
+    until: Date,
+    changes: ScheduleChanges,
+    where: { status: ScheduleStatus[]; userId?: string; create: boolean },
+  ): Promise<Schedule | null>;
   /** a change made while holding the mutex, optionally conditional on version/status, optionally releasing it */
   updateLocked(
     contentId: string,
@@ -45,6 +58,8 @@ export interface ScheduleRepository {
     options?: { expectVersion?: number; expectStatus?: ScheduleStatus[]; bumpVersion?: boolean; release?: boolean },
   ): Promise<Schedule | null>;
   release(contentId: string, lockId: string): Promise<void>;
+  /** removes a schedule that has nothing left to do (held by lockId, or in one of the statuses) */
+  remove(contentId: string, where: { lockId?: string; status?: ScheduleStatus[]; requestId?: string }): Promise<boolean>;
   /** a conditional change outside the mutex (events, firing); null when the condition did not hold */
   transition(
     contentId: string,
@@ -54,14 +69,14 @@ export interface ScheduleRepository {
   ): Promise<Schedule | null>;
   /** pending -> firing for the given versions that are due; returns the ones this call won */
   claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<Schedule[]>;
-  takeOver(contentId: string, version: number, fromInstance: string | null, instanceId: string, now: Date): Promise<Schedule | null>;
+  takeOver(contentId: string, requestId: string, fromInstance: string | null, instanceId: string, now: Date): Promise<Schedule | null>;
   /** what the reconciler looks at: pending due before the horizon, anything mid-way, pending syncs */
+  /** without the text (use claim or takeOver to get it) */
   active(dueBefore: Date): Promise<Schedule[]>;
+  /** without the text */
   allPending(): Promise<Schedule[]>;
-  /** firing -> published for the given requests, in one bulk write */
-  markPublished(items: Array<{ contentId: string; requestId: string; publishedAt: Date }>): Promise<void>;
-  saveText(contentId: string, text: string): Promise<void>;
-  texts(contentIds: string[]): Promise<Map<string, string>>;
+  /** published: the schedules of these requests are done and removed, in one bulk write */
+  markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<void>;
   heartbeat(instanceId: string, now: Date): Promise<void>;
   liveInstances(since: Date): Promise<Set<string>>;
   forgetInstance(instanceId: string): Promise<void>;
@@ -75,10 +90,13 @@ export interface ContentPort {
   transition(contentId: string, request: TransitionRequest): Promise<ContentAnswer<InternalContentItem>>;
 }
 
-/** What fires a version at its time: the BullMQ delayed queue. */
+/**
+ * One planned publication: a schedule's current request id identifies it (new on every
+ * schedule, reschedule and retry, never reused), so a timer for an older plan finds nothing.
+ */
 export interface FirePlan {
   contentId: string;
-  version: number;
+  requestId: string;
   /** epoch ms */
   dueAt: number;
 }

@@ -50,18 +50,21 @@ export function scheduleUseCases(deps: ScheduleDeps) {
   const { repo, content, timer, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function lockOrBusy(contentId: string, lockId: string, create: boolean) {
-    const result = await repo.lock(contentId, lockId, new Date(now().getTime() + LOCK_MS), { create });
-    if (result.outcome === 'busy') throw errors.busy();
-    return result;
-  }
+  const until = () => new Date(now().getTime() + LOCK_MS);
 
   /** Arms the timer; if Redis is down the reconciler fires it from MongoDB (a little late, never lost). */
   async function arm(schedule: Schedule) {
-    if (schedule.status !== 'pending' || !schedule.dueAt) return;
-    await timer.arm([{ contentId: schedule.contentId, version: schedule.version, dueAt: schedule.dueAt.getTime() }]).catch((err: unknown) => {
+    if (schedule.status !== 'pending' || !schedule.dueAt || !schedule.requestId) return;
+    await timer.arm([{ contentId: schedule.contentId, requestId: schedule.requestId, dueAt: schedule.dueAt.getTime() }]).catch((err: unknown) => {
       logger.warn({ err, contentId: schedule.contentId }, 'could not arm the timer; the reconciler will fire it');
     });
+  }
+
+  /** Why a schedule could not be taken: being published (the owner is told so), or another operation holds it. */
+  async function refusal(contentId: string, userId: string) {
+    const current = await repo.get(contentId);
+    if (current?.status === 'firing') return current.userId === userId ? errors.publishing() : errors.notFound();
+    return errors.busy();
   }
 
   return {
@@ -69,81 +72,77 @@ export function scheduleUseCases(deps: ScheduleDeps) {
       const at = parseScheduledFor(input.scheduledFor);
       checkScheduleTime(at, now(), deps.rules);
       const { contentId, userId } = input;
-      const lockId = randomUUID();
-      const locked = await lockOrBusy(contentId, lockId, true);
-      const previous = locked.outcome === 'locked' ? locked.previous : null;
-      let released = false;
-      try {
-        if (previous?.status === 'firing') {
-          if (previous.userId === userId) throw errors.publishing();
-          throw errors.notFound();
-        }
-        // ownership is proven once (the content service answers 404 to anyone else); only then
-        // may this request touch a plan, so nobody can cancel someone else's schedule
-        if (previous?.userId !== userId) {
-          const item = await content.get(contentId, userId);
-          if (!item.ok) throw errors.notFound();
-          if (item.value.status !== 'draft' && item.value.status !== 'scheduled') throw errors.notSchedulable();
-        }
-        // from here the old version cannot fire: a racing timer finds another version
-        const preparing = await repo.updateLocked(
-          contentId,
-          lockId,
-          { status: 'preparing', userId, scheduledFor: at, dueAt: at, requestId: null, attempts: 0, syncToDraft: false, syncError: null, syncUnconfirmed: false, lastError: null },
-          { bumpVersion: true },
-        );
-        if (!preparing) throw errors.busy(); // the mutex expired under us
 
+      const previous = await repo.get(contentId);
+      if (previous?.status === 'firing') throw previous.userId === userId ? errors.publishing() : errors.notFound();
+      // a plan is only touched once ownership is proven (the content service answers 404 to
+      // anyone else), so nobody can cancel or move someone else's schedule; with no plan yet
+      // the transition below is the proof
+      if (previous && previous.userId !== userId) {
+        const item = await content.get(contentId, userId);
+        if (!item.ok) throw errors.notFound();
+        if (item.value.status !== 'draft' && item.value.status !== 'scheduled') throw errors.notSchedulable();
+      }
+
+      // one write takes the mutex and makes a new plan: from here a timer of the old plan finds nothing
+      const lockId = randomUUID();
+      const preparing = await repo.begin(
+        contentId,
+        lockId,
+        until(),
+        { status: 'preparing', userId, scheduledFor: at, dueAt: at, requestId: randomUUID(), attempts: 0, syncToDraft: false, syncError: null, syncUnconfirmed: false, lastError: null, claimedBy: null, claimedAt: null },
+        { status: ['preparing', 'pending', 'failed', 'cancelled'], create: true },
+      );
+      if (!preparing) throw await refusal(contentId, userId);
+
+      let settled = false;
+      try {
         const moved = await content.transition(contentId, { userId, from: ['draft', 'scheduled'], to: 'scheduled', scheduledFor: at.toISOString() });
         if (!moved.ok) {
-          // deleted or published meanwhile: nothing to fire (an event may have cancelled it already)
-          await repo.updateLocked(contentId, lockId, { status: 'cancelled' }, { expectVersion: preparing.version, expectStatus: ['preparing'] });
+          // deleted or published meanwhile: nothing to fire (an event may have removed it already)
+          settled = await repo.remove(contentId, { lockId });
           throw moved.status === 404 ? errors.notFound() : errors.notSchedulable();
         }
-        await repo.saveText(contentId, postTextOf(moved.value));
-        const pending = await repo.updateLocked(
-          contentId,
-          lockId,
-          { status: 'pending', requestId: randomUUID() },
-          { expectVersion: preparing.version, expectStatus: ['preparing'], release: true },
-        );
-        // null: published now or deleted between our transition and here; that event cancelled it
+        const pending = await repo.updateLocked(contentId, lockId, { status: 'pending', text: postTextOf(moved.value) }, { expectVersion: preparing.version, expectStatus: ['preparing'], release: true });
+        // null: published now or deleted between our transition and here, and that event removed it
         if (!pending) throw errors.notSchedulable();
-        released = true;
+        settled = true;
         await arm(pending);
-        logger.info({ contentId, version: pending.version, dueAt: at.toISOString() }, 'scheduled');
+        logger.info({ contentId, requestId: pending.requestId, dueAt: at.toISOString() }, 'scheduled');
         return { schedule: { contentId, scheduledFor: at.toISOString() }, content: publicItem(moved.value) };
       } finally {
-        // on an unexpected error (content service unreachable) the document stays "preparing"
-        // with the mutex freed; the reconciler settles it from the content service's answer
-        if (!released) await repo.release(contentId, lockId).catch(() => undefined);
+        // content service unreachable: the schedule stays "preparing" with the mutex freed, and
+        // the reconciler settles it from what the content item says
+        if (!settled) await repo.release(contentId, lockId).catch(() => undefined);
       }
     },
 
     async unschedule(input: { userId: string; contentId: string }): Promise<UnscheduleResult> {
       const { contentId, userId } = input;
       const lockId = randomUUID();
-      const locked = await lockOrBusy(contentId, lockId, false);
-      const mine = locked.outcome === 'locked' && locked.previous?.userId === userId ? locked.previous : null;
-      let holding = locked.outcome === 'locked';
+      // nothing fires after this write, whatever happens to the content item next
+      const cancelled = await repo.begin(
+        contentId,
+        lockId,
+        until(),
+        { status: 'cancelled', syncToDraft: true, syncError: null, syncUnconfirmed: false },
+        { status: ['preparing', 'pending', 'failed', 'cancelled'], userId, create: false },
+      );
+      if (!cancelled) {
+        const current = await repo.get(contentId);
+        if (current && current.userId === userId) throw await refusal(contentId, userId);
+        // no schedule of this user's: the content service still decides (404 for others' items)
+      }
+      let settled = !cancelled;
       try {
-        if (mine?.status === 'firing') throw errors.publishing();
-        if (mine && (mine.status === 'pending' || mine.status === 'preparing' || mine.status === 'failed')) {
-          // nothing fires after this line, whatever happens to the content item next
-          const cancelled = await repo.updateLocked(contentId, lockId, { status: 'cancelled', syncToDraft: true, syncError: null, syncUnconfirmed: false }, { bumpVersion: true });
-          if (!cancelled) throw errors.busy();
-        }
         const moved = await content.transition(contentId, { userId, from: ['scheduled'], to: 'draft', scheduledFor: null });
-        if (holding) {
-          await repo.updateLocked(contentId, lockId, { syncToDraft: false }, { release: true });
-          holding = false;
-        }
+        if (cancelled) settled = await repo.remove(contentId, { lockId });
         if (!moved.ok) throw moved.status === 404 ? errors.notFound() : errors.notScheduled();
         logger.info({ contentId }, 'unscheduled');
         return { schedule: { contentId, scheduledFor: null }, content: publicItem(moved.value) };
       } finally {
         // content service unreachable: syncToDraft stays set and the reconciler finishes the job
-        if (holding) await repo.release(contentId, lockId).catch(() => undefined);
+        if (!settled) await repo.release(contentId, lockId).catch(() => undefined);
       }
     },
   };
