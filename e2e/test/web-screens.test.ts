@@ -29,13 +29,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshots at both widths and axe at each; returns to 1280 px. */
+/** Screenshots at both widths, axe and no sideways scrolling at each; returns to 1280 px. */
 async function checkPage(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(200);
     await screenshot(page, `screens-${name}-${width}`);
     expect({ page: name, width, violations: await seriousViolations(page) }).toEqual({ page: name, width, violations: [] });
+    // nothing wider than the screen (a phone must never scroll sideways)
+    expect({ page: name, width, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ page: name, width, scrollWidth: width });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
