@@ -1,0 +1,80 @@
+import { eventually, http } from '@postwright/platform/src/testing';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+
+/**
+ * Transient LinkedIn failures (the sandbox's 429 and 500 faults) are retried with exponential
+ * backoff within the retry window (here 300 ms doubling, 3 s window), then the post goes back
+ * to draft with the reason. A post LinkedIn may hold already ("unconfirmed") is never retried.
+ */
+describe('retries of scheduled posts', () => {
+  let stack: Stack;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    stack = await startStack({ schedulerEnv: { PUBLISH_RETRY_BASE_MS: '300', PUBLISH_RETRY_WINDOW_SECONDS: '3' } });
+    user = await stack.user();
+  }, 60_000);
+  afterAll(() => stack?.stop());
+  afterEach(async () => {
+    await http(stack.sandbox.url, 'DELETE', '/__sandbox/faults');
+  });
+
+  const requestsFor = (contentId: string) => stack.events.ofType('content.publish.requested').filter((e) => e.payload.contentId === contentId);
+  const failuresFor = (contentId: string) => stack.events.ofType('linkedin.post.failed').filter((e) => e.payload.contentId === contentId);
+
+  test('when LinkedIn throttles the first attempt, then the post is retried after the backoff and published once', async () => {
+    const text = `Retried ${Date.now()}: second time lucky.`;
+    const item = await stack.draft(user, { text });
+    await stack.fault('429', { count: 1, path: '/rest/posts' });
+    const at = inMs(3_000);
+    expect((await stack.schedule(user, item.id, at)).status).toBe(201);
+
+    await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length === 1, 15_000, 50);
+    await eventually(() => stack.item(user, item.id), (i) => i.status === 'published');
+    const [first, second] = requestsFor(item.id);
+    const [failure] = failuresFor(item.id);
+    expect(failure.payload).toMatchObject({ requestId: first.payload.requestId, retryable: true, unconfirmed: false });
+    expect(second.payload.requestId).not.toBe(first.payload.requestId);
+    expect(second.payload).toMatchObject({ text, scheduledFor: new Date(at).toISOString() });
+    expect(Date.parse(second.occurredAt) - Date.parse(failure.occurredAt)).toBeGreaterThanOrEqual(250);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(requestsFor(item.id)).toHaveLength(2);
+    expect(postsWith(await stack.sandboxPosts(), text)).toHaveLength(1);
+  });
+
+  test('when LinkedIn keeps failing, then retries back off exponentially and after the window the post is a draft with the reason', async () => {
+    const text = `Never through ${Date.now()}: LinkedIn is down.`;
+    const item = await stack.draft(user, { text });
+    await stack.fault('500', { count: 1_000, path: '/rest/posts' });
+    const at = inMs(3_000);
+    expect((await stack.schedule(user, item.id, at)).status).toBe(201);
+
+    const back = await eventually(() => stack.item(user, item.id), (i) => i.status === 'draft', 20_000, 100);
+    const failures = failuresFor(item.id);
+    expect(back).toMatchObject({ status: 'draft', scheduledFor: null, lastPublishError: failures[failures.length - 1].payload.reason });
+    expect(back.lastPublishError).toMatch(/LinkedIn/);
+
+    // attempts at 0, +0.3 s, +0.9 s, +2.1 s; the next (+4.5 s) would be past the 3 s window
+    const requests = requestsFor(item.id);
+    expect(requests.length).toBe(4);
+    expect(new Set(requests.map((r) => r.payload.requestId)).size).toBe(requests.length);
+    const gaps = requests.slice(1).map((r, i) => Date.parse(r.occurredAt) - Date.parse(requests[i].occurredAt));
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan(gaps[i - 1]);
+    expect(Date.parse(requests[requests.length - 1].occurredAt) - Date.parse(requests[0].occurredAt)).toBeLessThanOrEqual(3_000 + 500);
+    expect(postsWith(await stack.sandboxPosts(), text)).toHaveLength(0);
+  });
+
+  test('when LinkedIn may have taken the post but the answer was lost, then it is not retried and the draft is marked unconfirmed', async () => {
+    const text = `Maybe posted ${Date.now()}: check the feed.`;
+    const item = await stack.draft(user, { text });
+    await stack.fault('lost-response', { count: 1, path: '/rest/posts' });
+    expect((await stack.schedule(user, item.id, inMs(3_000))).status).toBe(201);
+
+    const back = await eventually(() => stack.item(user, item.id), (i) => i.status === 'draft', 20_000, 100);
+    expect(back.publishUnconfirmed).toBe(true);
+    expect(back.lastPublishError).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(requestsFor(item.id)).toHaveLength(1);
+    expect(failuresFor(item.id)[0].payload).toMatchObject({ unconfirmed: true });
+  });
+});
