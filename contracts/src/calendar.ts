@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentItemSchema } from './content';
-import { contentTypeSchema } from './domain';
+import { contentTypes, contentTypeSchema } from './domain';
 
 export const scheduleRequestSchema = z.object({
   contentId: z.string().min(1).max(64),
@@ -23,7 +23,13 @@ export const unscheduleResponseSchema = z.object({
 });
 export type UnscheduleResponse = z.infer<typeof unscheduleResponseSchema>;
 
-export const suggestionsQuerySchema = z.object({ contentType: contentTypeSchema, tz: z.string().max(64).optional() });
+export const suggestionsQuerySchema = z.object({
+  contentType: z.enum(contentTypes, {
+    error: (issue) => (issue.input === undefined ? 'contentType is required' : `contentType must be one of ${contentTypes.join(', ')}`),
+  }),
+  /** IANA time zone of the caller, e.g. Europe/Paris; default UTC */
+  tz: z.string().max(64).optional(),
+});
 export const suggestionsResponseSchema = z.object({
   contentType: contentTypeSchema,
   day: z.string(),
