@@ -138,7 +138,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
               <Input label="Last Name" value={values.lastName} onChange={(e) => change('lastName', e.target.value)} autoComplete="family-name" />
               <Input label="Email" type="email" value={values.email} readOnly hint={EMAIL_READ_ONLY} />
               <Input label="Job Title" value={values.role} onChange={(e) => change('role', e.target.value)} autoComplete="organization-title" placeholder="e.g. Chief Financial Officer" />
-              <Input label="Company" value={values.company} onChange={(e) => change('company', e.target.value)} autoComplete="organization" />
+              <Input label="Company" value={values.company} onChange={(e) => change('company', e.target.value)} autoComplete="organization" placeholder="e.g. Acme Logistics" />
               <Input label="Industry" value={values.industry} onChange={(e) => change('industry', e.target.value)} placeholder="e.g. B2B software" />
               <Input
                 label="LinkedIn URL"
