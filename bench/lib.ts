@@ -64,6 +64,8 @@ export function printTable(figures: Figure[]): void {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
   process.stdout.write(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`);
   for (const r of rows) process.stdout.write(`${line(r)}\n`);
+  const load = require('node:os').loadavg()[0] as number;
+  process.stdout.write(`\nload average (1 min) at the end: ${load.toFixed(2)} on ${require('node:os').cpus().length} CPUs; figures from a busy machine are not comparable\n`);
 }
 
 export function writeResults(figures: Figure[]): string {
@@ -75,5 +77,6 @@ export function writeResults(figures: Figure[]): string {
 
 function machineInfo() {
   const os = require('node:os') as typeof import('node:os');
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  // the load average tells whether other work shared the machine during the run
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage1m: Number(os.loadavg()[0].toFixed(2)) };
 }

@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { Benchmark, Figure } from './lib';
 
 // loaded at run time: the web workspace is type-checked by its own tsconfig (DOM types, vite)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { landingBenchmark } = require(path.resolve(__dirname, '../web/bench/landing.bench')) as { landingBenchmark: Benchmark };
 
 export const LCP_DESKTOP_TARGET_MS = 1000;
