@@ -82,8 +82,9 @@ export async function start(config: SchedulerConfig): Promise<SchedulerService> 
       const stopReconciler = startReconciler(f, { intervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS, logger: ctx.logger });
       return async () => {
         await stopReconciler();
+        // the heartbeat is left to expire: after a graceful stop no claim is left unemitted, and
+        // forgetting this replica at once would only make the others emit its claims again
         await q.close();
-        await f.leave().catch(() => undefined);
       };
     },
     checks: {

@@ -196,6 +196,7 @@ export function firingUseCases(deps: FiringDeps) {
 
   /** Re-arms every pending schedule (start, or Redis lost the timers). Arming is idempotent per version. */
   async function rebuild(): Promise<number> {
+    await repo.forgetInstancesBefore(new Date(now().getTime() - 86_400_000)).catch(() => undefined);
     const pending = await repo.allPending();
     for (let i = 0; i < pending.length; i += 1000) {
       await timer.arm(
@@ -257,9 +258,6 @@ export function firingUseCases(deps: FiringDeps) {
       await repo.heartbeat(instanceId, now());
     },
 
-    async leave(): Promise<void> {
-      await repo.forgetInstance(instanceId);
-    },
 
     /** One pass of the reconciler; every step is conditional, so replicas may run it together. */
     async reconcile(): Promise<void> {

@@ -173,8 +173,8 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return new Set(docs.map((d) => d._id));
     },
 
-    async forgetInstance(instanceId) {
-      await instances.deleteOne({ _id: instanceId });
+    async forgetInstancesBefore(seenBefore) {
+      await instances.deleteMany({ seenAt: { $lt: seenBefore } });
     },
   };
 }

@@ -79,7 +79,8 @@ export interface ScheduleRepository {
   markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<void>;
   heartbeat(instanceId: string, now: Date): Promise<void>;
   liveInstances(since: Date): Promise<Set<string>>;
-  forgetInstance(instanceId: string): Promise<void>;
+  /** replicas gone for long: their heartbeats are only clutter */
+  forgetInstancesBefore(seenBefore: Date): Promise<void>;
 }
 
 /** The content service's internal API. */
