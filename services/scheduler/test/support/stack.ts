@@ -60,6 +60,8 @@ export interface Stack {
   auth: RunningAuth;
   content: ContentService;
   linkedin: LinkedinService;
+  /** stops the LinkedIn service; the returned function starts it again with the same settings */
+  stopLinkedin(): Promise<() => Promise<LinkedinService>>;
   /** the in-process scheduler (absent when the stack was started without one) */
   scheduler?: SchedulerService;
   events: EventProbe;
@@ -191,19 +193,18 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
     stoppers.push(() => auth.stop());
     const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
     stoppers.push(() => content.stop());
-    const linkedin = await startLinkedin(
-      readLinkedinConfig(
-        testEnv(ns, {
-          PUBLIC_URL,
-          LINKEDIN_SANDBOX_URL: sandbox.url,
-          CONTENT_URL: content.url,
-          AUTH_URL: auth.url,
-          TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-          LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
-          ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
-        }),
-      ),
+    const linkedinConfig = readLinkedinConfig(
+      testEnv(ns, {
+        PUBLIC_URL,
+        LINKEDIN_SANDBOX_URL: sandbox.url,
+        CONTENT_URL: content.url,
+        AUTH_URL: auth.url,
+        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
+        ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
+      }),
     );
+    let linkedin = await startLinkedin(linkedinConfig);
     stoppers.push(() => linkedin.stop());
     const events = await startEventProbe(ns);
     stoppers.push(() => events.close());
@@ -233,7 +234,17 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
       sandbox,
       auth,
       content,
-      linkedin,
+      get linkedin() {
+        return linkedin;
+      },
+      async stopLinkedin() {
+        await linkedin.stop();
+        return async () => {
+          linkedin = await startLinkedin(linkedinConfig);
+          stoppers.push(() => linkedin.stop());
+          return linkedin;
+        };
+      },
       scheduler,
       events,
       schedulerEnv,

@@ -181,6 +181,20 @@ export function firingUseCases(deps: FiringDeps) {
     }
   }
 
+  /**
+   * A claim without an outcome for long: the LinkedIn service answers nothing for a request
+   * that no longer matches the item (deleted, published otherwise, unscheduled by an edit), so
+   * the item decides whether there is still anything to ask for.
+   */
+  async function stillWanted(schedule: Schedule): Promise<boolean> {
+    const item = await content.get(schedule.contentId, schedule.userId!);
+    const scheduledFor = schedule.scheduledFor?.getTime();
+    if (item.ok && item.value.status === 'scheduled' && item.value.scheduledFor && Date.parse(item.value.scheduledFor) === scheduledFor) return true;
+    await repo.remove(schedule.contentId, { status: ['firing'], requestId: schedule.requestId! });
+    logger.info({ contentId: schedule.contentId, status: item.ok ? item.value.status : 'gone' }, 'claim no longer matches the item; schedule closed');
+    return false;
+  }
+
   /** Emits again, with the same request id, a claim whose replica died or whose outcome never came. */
   async function reemit(schedule: Schedule) {
     const taken = await repo.takeOver(schedule.contentId, schedule.requestId!, schedule.claimedBy, instanceId, now());
@@ -217,7 +231,8 @@ export function firingUseCases(deps: FiringDeps) {
         return;
       }
       // published now by the user: the schedule has nothing left to do
-      if (await repo.remove(event.contentId, { status: ['pending', 'preparing', 'failed', 'cancelled'] })) {
+      // (firing too: the LinkedIn service drops a scheduled request for a published item)
+      if (await repo.remove(event.contentId, { status: ['pending', 'preparing', 'firing', 'failed', 'cancelled'] })) {
         logger.info({ contentId: event.contentId }, 'published now; schedule cancelled');
       }
     },
@@ -251,7 +266,8 @@ export function firingUseCases(deps: FiringDeps) {
     },
 
     async onContentDeleted(event: EventPayload<'content.deleted'>): Promise<void> {
-      await repo.remove(event.contentId, { status: ['pending', 'preparing', 'failed', 'cancelled'] });
+      // firing too: the LinkedIn service drops a request for an item that no longer exists
+      await repo.remove(event.contentId, { status: ['pending', 'preparing', 'firing', 'failed', 'cancelled'] });
     },
 
     async heartbeat(): Promise<void> {
@@ -281,7 +297,8 @@ export function firingUseCases(deps: FiringDeps) {
           const age = at - s.claimedAt.getTime();
           if (age < settings.instanceTtlMs) continue;
           if (age >= settings.reemitAfterMs) {
-            await reemit(s); // no outcome for a long time: ask again, same request id
+            // no outcome for a long time: ask again with the same request id, if still wanted
+            if (await stillWanted(s)) await reemit(s);
             continue;
           }
           // a replica never declares itself dead (its own heartbeat may lag under load)
