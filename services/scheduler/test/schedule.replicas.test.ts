@@ -43,19 +43,17 @@ describe('two scheduler replicas, one killed mid-run', () => {
     const [urlA, urlB] = await Promise.all(replicas.map((r) => r.url));
 
     // all due together once all are scheduled. This machine may be shared and writes are
-    // serialized, so the due time follows the measured pace: the first 20 are scheduled far
-    // ahead to time it, the rest at the computed time, then the first 20 moved to it too.
+    // serialized, so the due time follows the measured pace: all are first scheduled far
+    // ahead (timing it), then all moved to a time that leaves 1.5 times that pace.
     const drafting = Date.now() - stamp;
-    const scheduleAll = (list: typeof items, at: string) =>
-      inBatches(list, 10, ({ user, item }, i) => stack.schedule(user, item.id, at, i % 2 ? urlA : urlB));
-    const probeStarted = Date.now();
-    const far = withOffset(new Date(Date.now() + 600_000), 60);
-    expect((await scheduleAll(items.slice(0, 20), far)).map((a) => a.status)).toEqual(items.slice(0, 20).map(() => 201));
-    const pace = (Date.now() - probeStarted) / 20;
-    const due = new Date(Date.now() + Math.max(5_000, Math.ceil(pace * POSTS * 1.5) + 3_000));
+    const scheduleAll = (at: string) => inBatches(items, 10, ({ user, item }, i) => stack.schedule(user, item.id, at, i % 2 ? urlA : urlB));
+    const timing = Date.now();
+    const first = await scheduleAll(withOffset(new Date(Date.now() + 3_600_000), 60));
+    expect(first.filter((a) => a.status !== 201).map((a) => a.body)).toEqual([]);
+    const pace = (Date.now() - timing) / POSTS;
+    const due = new Date(Date.now() + Math.ceil(pace * POSTS * 1.5) + 3_000);
     due.setUTCMilliseconds(0);
-    const at = withOffset(due, 60);
-    const answers = [...(await scheduleAll(items.slice(20), at)), ...(await scheduleAll(items.slice(0, 20), at))];
+    const answers = await scheduleAll(withOffset(due, 60));
     expect(answers.filter((a) => a.status !== 201).map((a) => a.body)).toEqual([]);
     expect(Date.now()).toBeLessThan(due.getTime());
 
