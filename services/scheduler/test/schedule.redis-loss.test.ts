@@ -58,14 +58,16 @@ describe('timers lost from Redis', () => {
   test('when the scheduler restarts and Redis is flushed while it is down, then the post is published by the new instance', async () => {
     const text = `Survives a restart ${Date.now()}`;
     const item = await stack.draft(user, { text });
-    const at = inMs(5_000);
+    const at = inMs(8_000);
     expect((await stack.schedule(user, item.id, at)).status).toBe(201);
     await stack.scheduler!.stop();
     await wipe();
     const next = await stack.startScheduler();
     try {
       const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length > 0, 15_000, 20);
-      expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(3_000);
+      // nothing fires while no scheduler runs; this one was back before the due time
+      expect(new Date(post.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());
+      expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(5_000);
       await eventually(() => stack.item(user, item.id), (i) => i.status === 'published');
     } finally {
       await next.stop();
