@@ -154,7 +154,10 @@ export async function cleanup(ns: string, redisUrls: string[]): Promise<void> {
   try {
     await client.connect();
     for (const service of ['auth', 'content', 'linkedin', 'scheduler']) {
-      await Promise.race([client.db(`${ns}postwright_${service}`).dropDatabase(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise((r) => (timer = setTimeout(r, 10_000)));
+      await Promise.race([client.db(`${ns}postwright_${service}`).dropDatabase(), giveUp]).catch(() => undefined);
+      clearTimeout(timer);
     }
   } finally {
     await client.close().catch(() => undefined);
