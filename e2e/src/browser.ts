@@ -3,6 +3,8 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+export const JOURNEY_WIDTHS = [1280, 375] as const;
+
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL!;
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
@@ -42,4 +44,22 @@ export async function seriousViolations(page: Page): Promise<Array<{ id: string;
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/**
+ * Checks a page at both journey widths: a screenshot named `<prefix>-<name>-<width>`, no serious
+ * or critical axe violations and, with `noSideScroll`, nothing wider than the screen (a phone must
+ * never scroll sideways). Leaves the page at 1280 px.
+ */
+export async function checkPage(page: Page, name: string, options: { prefix: string; height: number; settleMs: number; noSideScroll?: boolean }): Promise<void> {
+  for (const width of JOURNEY_WIDTHS) {
+    await page.setViewportSize({ width, height: options.height });
+    await page.waitForTimeout(options.settleMs);
+    await screenshot(page, `${options.prefix}-${name}-${width}`);
+    expect({ page: name, width, violations: await seriousViolations(page) }).toEqual({ page: name, width, violations: [] });
+    if (options.noSideScroll) {
+      expect({ page: name, width, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ page: name, width, scrollWidth: width });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: options.height });
 }

@@ -12,12 +12,11 @@
  * the real server rule, and the interface needs no test-only switch.
  */
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, sandboxUrl, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, launchBrowser, newPage, sandboxUrl, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(240_000);
 
 const PASSWORD = 'correct-horse-battery';
-const WIDTHS = [1280, 375] as const;
 
 let browser: Browser;
 
@@ -29,18 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshots at both widths, axe and no sideways scrolling at each; returns to 1280 px. */
-async function checkPage(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await screenshot(page, `screens-${name}-${width}`);
-    expect({ page: name, width, violations: await seriousViolations(page) }).toEqual({ page: name, width, violations: [] });
-    // nothing wider than the screen (a phone must never scroll sideways)
-    expect({ page: name, width, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ page: name, width, scrollWidth: width });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'screens', height: 900, settleMs: 200, noSideScroll: true });
 
 /** Accepts every window.confirm and records its text. */
 function acceptDialogs(page: Page): string[] {

@@ -5,12 +5,11 @@
  * or critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, launchBrowser, newPage, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
 const PASSWORD = 'correct-horse-battery';
-const WIDTHS = [1280, 375] as const;
 
 let browser: Browser;
 
@@ -22,16 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshots at both widths and axe at each; returns to 1280 px. */
-async function checkPage(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(150);
-    await screenshot(page, `web-${name}-${width}`);
-    expect({ page: name, width, violations: await seriousViolations(page) }).toEqual({ page: name, width, violations: [] });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'web', height: 800, settleMs: 150 });
 
 async function signUp(page: Page, firstName = 'Ada', lastName = 'Lovelace') {
   const email = uniqueEmail(firstName.toLowerCase());
