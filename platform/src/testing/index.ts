@@ -55,31 +55,42 @@ export function randomId(): string {
 
 const SERVICE_DATABASES = ['auth', 'content', 'linkedin', 'linkedin_sandbox', 'scheduler'];
 
-/**
- * Drops the namespace's databases (every service's, plus `extraDatabases`) and Redis keys.
- * Databases are dropped by name: FerretDB's listDatabases stalls once it holds many.
- * Queues of a test namespace expire by themselves.
- */
-export async function cleanupNamespace(namespace: string, extraDatabases: string[] = []): Promise<void> {
-  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    await client.connect();
-    const names = [...SERVICE_DATABASES.map((s) => `${namespace}postwright_${s}`), ...extraDatabases.map((d) => (d.startsWith(namespace) ? d : `${namespace}${d}`))];
-    for (const name of names) await client.db(name).dropDatabase();
-  } finally {
-    await client.close();
-  }
-  const redis = new Redis(process.env.REDIS_URL ?? DEFAULT_REDIS_URL);
+/** Deletes every Redis key under a prefix (SCAN, not KEYS: the server stays responsive). */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
       cursor = next;
       if (keys.length) await redis.del(...keys);
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * Drops the namespace's databases (every service's, plus `extraDatabases`) and its Redis keys
+ * (on REDIS_URL, or each of `redisUrls`). Databases are dropped by name, each given at most
+ * 10 s: FerretDB's listDatabases stalls once it holds many, and a wedged drop must not hang a
+ * suite's teardown. Queues of a test namespace expire by themselves.
+ */
+export async function cleanupNamespace(namespace: string, extraDatabases: string[] = [], options: { redisUrls?: string[] } = {}): Promise<void> {
+  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const names = [...SERVICE_DATABASES.map((s) => `${namespace}postwright_${s}`), ...extraDatabases.map((d) => (d.startsWith(namespace) ? d : `${namespace}${d}`))];
+    for (const name of names) {
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise((resolve) => (timer = setTimeout(resolve, 10_000)));
+      await Promise.race([client.db(name).dropDatabase(), giveUp]);
+      clearTimeout(timer);
+    }
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  for (const url of new Set(options.redisUrls ?? [process.env.REDIS_URL ?? DEFAULT_REDIS_URL])) await deleteRedisKeys(url, namespace);
 }
 
 export interface JsonResponse<T = any> {

@@ -5,11 +5,9 @@
  * store, Redis and RabbitMQ, in one test namespace.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { MongoClient } from 'mongodb';
 import type { AuthResponse, ContentItem, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
-import { eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -69,31 +67,8 @@ export const ALL_LINKEDIN_EVENTS: EventType[] = [
   'content.publish.requested',
 ];
 
-/**
- * Drops this namespace's databases by name and its Redis keys. (The platform's
- * cleanupNamespace lists databases first, and listDatabases can stall for minutes on the
- * embedded FerretDB while other suites write; dropping known names does not.)
- */
-export async function cleanup(ns: string): Promise<void> {
-  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    await client.connect();
-    for (const service of ['linkedin', 'content', 'auth']) await client.db(`${ns}postwright_${service}`).dropDatabase();
-  } finally {
-    await client.close();
-  }
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${ns}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+/** Drops this namespace's databases and Redis keys. */
+export const cleanup = (ns: string): Promise<void> => cleanupNamespace(ns);
 
 async function startEventProbe(ns: string): Promise<EventProbe & { close(): Promise<void> }> {
   const messaging = await Messaging.connect({

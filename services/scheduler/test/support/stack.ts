@@ -5,14 +5,13 @@
  * MongoDB-compatible store, Redis and RabbitMQ. Schedulers run in-process, or as child
  * processes (`node --import tsx services/scheduler/src/main.ts`) for the replica tests.
  */
+import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AuthResponse, ContentItem, ContentType, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
-import { MongoClient } from 'mongodb';
-import { Redis } from 'ioredis';
-import { eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
+import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -117,65 +116,8 @@ async function startEventProbe(ns: string): Promise<EventProbe & { close(): Prom
   };
 }
 
-/** The consent form a browser would submit at the sandbox: Allow, and follow the redirect back. */
-async function allowConsent(pageUrl: string, email: string): Promise<URL> {
-  const page = await fetch(pageUrl);
-  const html = await page.text();
-  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) throw new Error(`no consent form (status ${page.status})`);
-  const values = new URLSearchParams();
-  for (const input of form[2].matchAll(/<input([^>]*)>/gi)) {
-    const attr = (n: string) => new RegExp(`${n}="([^"]*)"`, 'i').exec(input[1])?.[1];
-    const name = attr('name');
-    if (!name) continue;
-    if ((attr('type') ?? 'text') === 'checkbox' && !/\schecked/i.test(input[1])) continue;
-    values.set(name, attr('value') ?? '');
-  }
-  values.set('email', email);
-  const pressed = /<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>Allow<\/button>/i.exec(form[2]);
-  if (!pressed) throw new Error('no Allow button on the consent page');
-  values.set(pressed[1], pressed[2]);
-  const res = await fetch(new URL(form[1], pageUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: values.toString(),
-    redirect: 'manual',
-  });
-  if (res.status !== 302) throw new Error(`consent answered ${res.status}`);
-  return new URL(res.headers.get('location')!);
-}
-
-/**
- * Drops this namespace's databases by name and deletes its Redis keys. (The kit's
- * cleanupNamespace lists every database first, which a stuck FerretDB can hang.)
- */
-export async function cleanup(ns: string, redisUrls: string[]): Promise<void> {
-  const client = new MongoClient(process.env.MONGO_URL!, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    await client.connect();
-    for (const service of ['auth', 'content', 'linkedin', 'scheduler']) {
-      let timer: NodeJS.Timeout | undefined;
-      const giveUp = new Promise((r) => (timer = setTimeout(r, 10_000)));
-      await Promise.race([client.db(`${ns}postwright_${service}`).dropDatabase(), giveUp]).catch(() => undefined);
-      clearTimeout(timer);
-    }
-  } finally {
-    await client.close().catch(() => undefined);
-  }
-  for (const url of new Set(redisUrls)) {
-    const redis = new Redis(url);
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${ns}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
-  }
-}
+/** Drops this namespace's databases and its Redis keys on every Redis the test used. */
+export const cleanup = (ns: string, redisUrls: string[]): Promise<void> => cleanupNamespace(ns, [], { redisUrls });
 
 export async function startStack(options: { scheduler?: boolean; schedulerEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = testNamespace();
