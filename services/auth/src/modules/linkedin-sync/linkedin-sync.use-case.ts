@@ -18,8 +18,10 @@ export function createLinkedinSync(deps: { users: UserRepository; events: EventP
         return { linkedinConnected: true, profilePicture: event.payload.profilePicture };
       case 'linkedin.disconnected':
         return { linkedinConnected: false, profilePicture: null };
+      // only a connected member's profile is updated: whichever of this and linkedin.connected
+      // is handled first, the user ends up connected (a later disconnect still wins by time)
       case 'linkedin.profile.updated':
-        return event.payload.profilePicture ? { profilePicture: event.payload.profilePicture } : {};
+        return event.payload.profilePicture ? { linkedinConnected: true, profilePicture: event.payload.profilePicture } : { linkedinConnected: true };
     }
   }
 
