@@ -9,6 +9,8 @@ export type PostState = 'pending' | 'sending' | 'published' | 'unconfirmed' | 'f
  * key, so a redelivered request finds it and never posts twice.
  */
 export interface PostRecord {
+  /** the key (below): lookups by key are lookups by _id, which every store answers from its index */
+  _id: string;
   /** `request:<scheduler request id>` or `now:<uuid>`; unique, always present */
   key: string;
   userId: string;
@@ -31,6 +33,7 @@ export interface PostRecord {
 
 const postSchema = new Schema<PostRecord>(
   {
+    _id: { type: String, required: true },
     key: { type: String, required: true },
     userId: { type: String, required: true },
     contentId: { type: String, default: null },

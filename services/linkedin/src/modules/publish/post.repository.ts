@@ -2,15 +2,15 @@ import type { Connection, Model } from 'mongoose';
 import type { Engagement } from '@postwright/contracts';
 import { postModel, type PostRecord, type PostState } from './post.model';
 
-export type StoredPost = PostRecord & { id: string };
+export type StoredPost = Omit<PostRecord, '_id'> & { id: string };
 export type NewPostAttempt = Pick<PostRecord, 'key' | 'userId' | 'contentId' | 'contentType' | 'requestId' | 'memberUrn' | 'visibility'>;
 
-type Lean = PostRecord & { _id: { toString(): string } };
+type Lean = PostRecord;
 
 function plain(doc: Lean | null): StoredPost | null {
   if (!doc) return null;
   const { _id, ...rest } = doc;
-  return { ...rest, id: _id.toString() };
+  return { ...rest, id: _id };
 }
 
 function isDuplicateKey(error: unknown): boolean {
@@ -28,7 +28,7 @@ export class PostRepository {
   /** Stores the attempt before LinkedIn is called; null when its key exists already. */
   async insertAttempt(attempt: NewPostAttempt): Promise<StoredPost | null> {
     try {
-      const doc = await this.model.create({ ...attempt, state: 'pending' });
+      const doc = await this.model.create({ _id: attempt.key, ...attempt, state: 'pending' });
       return plain(doc.toObject() as Lean);
     } catch (error) {
       if (isDuplicateKey(error)) return null;
@@ -37,7 +37,7 @@ export class PostRepository {
   }
 
   async findByKey(key: string): Promise<StoredPost | null> {
-    return plain(await this.model.findOne({ key }).lean<Lean>());
+    return plain(await this.model.findById(key).lean<Lean>());
   }
 
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
