@@ -7,6 +7,10 @@
  * writes one at a time restores MongoDB's single-document atomicity for conditional
  * findOneAndUpdate, $inc and friends, which is what the services are written for. Reads
  * pass through concurrently. Real MongoDB deployments do not use this proxy.
+ *
+ * One lock per database: a database is its own SQLite file in FerretDB and every write
+ * command names one database (`$db`), so the services (each with its own database) do not
+ * wait for each other's writes; a command whose database cannot be read takes a shared lock.
  */
 import net from 'node:net';
 
@@ -30,6 +34,50 @@ export function commandName(frame: Buffer): string | null {
       offset += 1 + frame.readInt32LE(offset + 1);
       continue;
     }
+    return null;
+  }
+  return null;
+}
+
+const BSON_STRING = 0x02;
+/** sizes of the fixed-width BSON element types; the others carry their length */
+const FIXED: Record<number, number> = { 0x01: 8, 0x07: 12, 0x08: 1, 0x09: 8, 0x0a: 0, 0x10: 4, 0x11: 8, 0x12: 8, 0x13: 16, 0x06: 0, 0x7f: 0, 0xff: 0 };
+
+/** The `$db` of an OP_MSG request (a top-level field of its body), or null. */
+export function commandDatabase(frame: Buffer): string | null {
+  if (frame.length < 21 || frame.readInt32LE(12) !== OP_MSG || frame[20] !== 0) return null;
+  const start = 21;
+  if (start + 4 > frame.length) return null;
+  const end = Math.min(frame.length, start + frame.readInt32LE(start)) - 1;
+  let offset = start + 4;
+  try {
+    while (offset < end) {
+      const type = frame[offset];
+      const nameEnd = frame.indexOf(0, offset + 1);
+      if (nameEnd < 0 || nameEnd >= end) return null;
+      const name = frame.toString('utf8', offset + 1, nameEnd);
+      offset = nameEnd + 1;
+      if (type === BSON_STRING) {
+        const length = frame.readInt32LE(offset);
+        if (name === '$db') return frame.toString('utf8', offset + 4, offset + 4 + length - 1);
+        offset += 4 + length;
+      } else if (type === 0x03 || type === 0x04 || type === 0x0f) {
+        offset += frame.readInt32LE(offset);
+      } else if (type === 0x05) {
+        offset += 4 + 1 + frame.readInt32LE(offset);
+      } else if (type === 0x0b) {
+        offset = frame.indexOf(0, frame.indexOf(0, offset) + 1) + 1;
+      } else if (type === 0x0d || type === 0x0e) {
+        offset += 4 + frame.readInt32LE(offset);
+      } else if (type === 0x0c) {
+        offset += 4 + frame.readInt32LE(offset) + 12;
+      } else if (type in FIXED) {
+        offset += FIXED[type];
+      } else {
+        return null;
+      }
+    }
+  } catch {
     return null;
   }
   return null;
@@ -61,7 +109,13 @@ function framer(onFrame: (frame: Buffer) => void) {
 }
 
 export function startWriteSerializer(options: { listenHost: string; listenPort: number; upstreamHost: string; upstreamPort: number }): Promise<net.Server> {
-  const writes = new Mutex();
+  const locks = new Map<string, Mutex>();
+  const lockFor = (db: string | null) => {
+    const key = db ?? '';
+    let lock = locks.get(key);
+    if (!lock) locks.set(key, (lock = new Mutex()));
+    return lock;
+  };
   const server = net.createServer((client) => {
     const upstream = net.connect(options.upstreamPort, options.upstreamHost);
     client.setNoDelay(true);
@@ -85,7 +139,7 @@ export function startWriteSerializer(options: { listenHost: string; listenPort: 
             upstream.write(copy);
             return;
           }
-          const release = await writes.acquire();
+          const release = await lockFor(commandDatabase(copy)).acquire();
           if (upstream.destroyed) return release();
           const moreToCome = (copy.readUInt32LE(16) & MORE_TO_COME) !== 0;
           if (moreToCome) {
