@@ -66,6 +66,8 @@ export class Messaging {
       publishTimeout: 10_000,
       setup: (channel: Channel) => channel.assertExchange(this.exchange, 'topic', { durable: true }).then(() => undefined),
     });
+    // an unheard 'error' event would crash the process; the wrapper sets the channel up again on reconnect
+    this.publisher.on('error', (err) => options.logger.warn({ err }, 'RabbitMQ publishing channel error'));
   }
 
   static async connect(options: MessagingOptions): Promise<Messaging> {
@@ -135,11 +137,14 @@ export class Messaging {
     const maxAttempts = options.maxAttempts ?? 5;
     const retryDelayMs = options.retryDelayMs ?? 200;
     const logger = this.options.logger.child({ queue });
+    /** the channel messages arrive on now: a new one after every reconnect */
+    let current: Channel | undefined;
 
     const channel = this.connection.createChannel({
       json: false,
       confirm: true,
       setup: async (ch: Channel) => {
+        current = ch;
         await ch.assertExchange(this.exchange, 'topic', { durable: true });
         await ch.assertExchange(this.deadLetterExchange, 'direct', { durable: true });
         const expires = this.options.queueExpiresMs ? { expires: this.options.queueExpiresMs } : {};
@@ -155,29 +160,46 @@ export class Messaging {
         await ch.prefetch(options.prefetch ?? 10);
       },
     });
+    channel.on('error', (err) => logger.warn({ err }, 'RabbitMQ consumer channel error'));
     this.consumers.push(channel);
 
     const onMessage = async (msg: ConsumeMessage) => {
+      // A delivery tag means something only on the channel that delivered the message. When the
+      // connection dropped while the handler ran, the broker has put the message back already
+      // (it comes again, and the processed-id check makes that harmless); acking it on the new
+      // channel would make the broker close that one (406 unknown delivery tag).
+      const from = current;
+      const settle = (fn: (ch: Channel) => void) => {
+        if (!from || from !== current) return logger.info({ messageId: msg.properties.messageId }, 'channel replaced while handling; the broker redelivers the message');
+        try {
+          fn(from);
+        } catch (err) {
+          logger.info({ err, messageId: msg.properties.messageId }, 'channel closed while handling; the broker redelivers the message');
+        }
+      };
+      const ack = () => settle((ch) => ch.ack(msg));
+      const nack = (requeue: boolean) => settle((ch) => ch.nack(msg, false, requeue));
+
       const event = this.decode(msg);
       if (!event) {
         logger.error({ messageId: msg.properties.messageId }, 'poison message sent to the dead-letter queue');
-        channel.nack(msg, false, false);
+        nack(false);
         return;
       }
       const processedKey = `${this.options.namespace ?? ''}processed:${queue}:${event.id}`;
       if (this.options.redis && (await this.options.redis.exists(processedKey))) {
-        channel.ack(msg);
+        ack();
         return;
       }
       try {
         await runWithContext({ requestId: event.correlationId }, () => handler(event));
         if (this.options.redis) await this.options.redis.set(processedKey, '1', 'EX', PROCESSED_TTL_SECONDS);
-        channel.ack(msg);
+        ack();
       } catch (error) {
         const attempts = Number(msg.properties.headers?.[ATTEMPTS_HEADER] ?? 0) + 1;
         if (attempts >= maxAttempts || this.closed) {
           logger.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; dead-lettered');
-          channel.nack(msg, false, this.closed);
+          nack(this.closed);
           return;
         }
         logger.warn({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; retrying');
@@ -188,9 +210,9 @@ export class Messaging {
             persistent: true,
             headers: { ...msg.properties.headers, [ATTEMPTS_HEADER]: attempts },
           });
-          channel.ack(msg);
+          ack();
         } catch {
-          channel.nack(msg, false, true);
+          nack(true);
         }
       }
     };
