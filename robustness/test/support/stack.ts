@@ -31,6 +31,30 @@ export interface TestUser {
   refreshToken: string;
 }
 
+/** One call through the gateway as the load suite records it: ids in the path read `:id`. */
+export interface CallSample {
+  route: string;
+  status: number;
+  ms: number;
+}
+
+export interface StackOptions {
+  /** over the stack's own settings of the scheduler (e.g. a short schedule lead) */
+  schedulerEnv?: Record<string, string>;
+  /** over the stack's own settings of the LinkedIn service */
+  linkedinEnv?: Record<string, string>;
+  /** over the stack's own settings of the gateway */
+  gatewayEnv?: Record<string, string>;
+  /** told of every call through the gateway when it is answered (status 0: no answer) */
+  onCall?: (sample: CallSample) => void;
+}
+
+/** `PUT /api/content/665f.../edit` -> `PUT /api/content/:id/edit`: one route, whatever the ids */
+export function routeOf(method: string, path: string): string {
+  const bare = path.split('?')[0].replace(/\/(?:[0-9a-f]{24}|[0-9a-f-]{36})(?=\/|$)/gi, '/:id');
+  return `${method.toUpperCase()} ${bare}`;
+}
+
 export interface Stack {
   ns: string;
   gateway: RunningGateway;
@@ -51,7 +75,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ns = testNamespace();
   const stoppers: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
@@ -79,11 +103,12 @@ export async function startStack(): Promise<Stack> {
           TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
           LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
           ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
+          ...options.linkedinEnv,
         }),
       ),
     );
     stoppers.push(() => linkedin.stop());
-    const scheduler = await startScheduler(readSchedulerConfig(testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url })));
+    const scheduler = await startScheduler(readSchedulerConfig(testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url, ...options.schedulerEnv })));
     stoppers.push(() => scheduler.stop());
     const gateway = await startGateway(
       readGatewayConfig({
@@ -94,11 +119,23 @@ export async function startStack(): Promise<Stack> {
         SCHEDULER_URL: scheduler.url,
         RATE_LIMIT_PER_MINUTE: '1000000',
         UPSTREAM_TIMEOUT_MS: '20000',
+        ...options.gatewayEnv,
       }),
     );
     stoppers.push(() => gateway.stop());
 
-    const call: Stack['call'] = (method, path, options) => http(gateway.url, method, path, options);
+    const call: Stack['call'] = async (method, path, callOptions) => {
+      const started = performance.now();
+      const sample = (status: number) => options.onCall?.({ route: routeOf(method, path), status, ms: performance.now() - started });
+      try {
+        const res = await http(gateway.url, method, path, callOptions);
+        sample(res.status);
+        return res;
+      } catch (error) {
+        sample(0);
+        throw error;
+      }
+    };
     const stack: Stack = {
       ns,
       gateway,
