@@ -40,6 +40,7 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
 const ATTEMPTS_HEADER = 'x-attempts';
+const CLOSE_DRAIN_MS = 5_000;
 
 /**
  * Events over RabbitMQ: one durable topic exchange, one durable queue per consumer with a
@@ -52,6 +53,8 @@ export class Messaging {
   private readonly publisher: ChannelWrapper;
   private readonly consumers: ChannelWrapper[] = [];
   private closed = false;
+  /** handlers running now: close() lets them finish (bounded) before it closes the channels */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
     private readonly connection: AmqpConnectionManager,
@@ -197,9 +200,15 @@ export class Messaging {
         ack();
       } catch (error) {
         const attempts = Number(msg.properties.headers?.[ATTEMPTS_HEADER] ?? 0) + 1;
-        if (attempts >= maxAttempts || this.closed) {
+        if (this.closed) {
+          // interrupted by the shutdown (e.g. the database closed under it): not a failed attempt
+          logger.info({ err: error, eventId: event.id, type: event.type }, 'event handler interrupted by shutdown; the broker delivers the event again');
+          nack(true);
+          return;
+        }
+        if (attempts >= maxAttempts) {
           logger.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; dead-lettered');
-          nack(this.closed);
+          nack(false);
           return;
         }
         logger.warn({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; retrying');
@@ -216,7 +225,14 @@ export class Messaging {
         }
       }
     };
-    await channel.consume(queue, (msg) => void onMessage(msg), { noAck: false });
+    await channel.consume(
+      queue,
+      (msg) => {
+        const running = onMessage(msg).finally(() => this.inFlight.delete(running));
+        this.inFlight.add(running);
+      },
+      { noAck: false },
+    );
     await channel.waitForConnect();
   }
 
@@ -235,6 +251,11 @@ export class Messaging {
     if (this.closed) return;
     this.closed = true;
     for (const consumer of this.consumers) await consumer.cancelAll().catch(() => undefined);
+    // no new deliveries now; the running handlers finish and settle their messages (what does
+    // not finish in time is unacknowledged, so the broker delivers it again)
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
+    clearTimeout(timer);
     await Promise.all([...this.consumers, this.publisher].map((c) => c.close().catch(() => undefined)));
     await this.connection.close().catch(() => undefined);
   }

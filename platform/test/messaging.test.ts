@@ -112,4 +112,33 @@ describe('messaging on RabbitMQ', () => {
     await eventually(async () => seen, (s) => s.length === 2);
     expect(seen.filter((s) => s === id)).toHaveLength(1);
   });
+
+  test('when the service shuts down while a handler runs, then the handler finishes first and its event is neither lost nor handled twice', async () => {
+    const own = await Messaging.connect({ url: amqpUrl(), namespace: ns, service: 'draining', logger, redis, queueExpiresMs: 60_000 });
+    const started: string[] = [];
+    const finished: string[] = [];
+    await own.consume('drain', ['content.deleted'], async (e) => {
+      started.push(e.id);
+      await new Promise((r) => setTimeout(r, 800));
+      finished.push(e.id);
+    });
+    const sent = await producer.publish('content.deleted', { contentId: 'c-drain', userId: 'u1', status: 'draft' });
+    await eventually(async () => started, (s) => s.length === 1);
+    await own.close();
+    expect(finished).toEqual([sent.id]);
+
+    // a new instance of the service sees nothing left to do
+    const again: string[] = [];
+    const next = await Messaging.connect({ url: amqpUrl(), namespace: ns, service: 'draining', logger, redis, queueExpiresMs: 60_000 });
+    try {
+      await next.consume('drain', ['content.deleted'], async (e) => {
+        again.push(e.id);
+      });
+      const marker = await producer.publish('content.deleted', { contentId: 'c-after', userId: 'u1', status: 'draft' });
+      await eventually(async () => again, (a) => a.includes(marker.id));
+      expect(again).toEqual([marker.id]);
+    } finally {
+      await next.close();
+    }
+  });
 });
