@@ -11,6 +11,8 @@ export interface Figure {
   baseline?: string;
   target?: string;
   pass?: boolean;
+  /** when the figure was measured (written by writeResults) */
+  measuredAt?: string;
 }
 
 export interface Benchmark {
@@ -68,10 +70,24 @@ export function printTable(figures: Figure[]): void {
   process.stdout.write(`\nload average (1 min) at the end: ${load.toFixed(2)} on ${require('node:os').cpus().length} CPUs; figures from a busy machine are not comparable\n`);
 }
 
+/**
+ * Writes the figures to bench/results/latest.json. A run of some benchmarks replaces their
+ * figures and keeps the others' (each benchmark's figures carry the time they were measured).
+ */
 export function writeResults(figures: Figure[]): string {
   const file = path.join(__dirname, 'results', 'latest.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machineInfo(), figures }, null, 2) + '\n');
+  const measuredAt = new Date().toISOString();
+  const ran = new Set(figures.map((f) => f.benchmark));
+  let kept: Figure[] = [];
+  try {
+    const previous = JSON.parse(fs.readFileSync(file, 'utf8')) as { measuredAt?: string; figures?: Figure[] };
+    kept = (previous.figures ?? []).filter((f) => !ran.has(f.benchmark)).map((f) => ({ ...f, measuredAt: f.measuredAt ?? previous.measuredAt }));
+  } catch {
+    // no earlier results
+  }
+  const all = [...kept, ...figures.map((f) => ({ ...f, measuredAt }))];
+  fs.writeFileSync(file, JSON.stringify({ measuredAt, machine: machineInfo(), figures: all }, null, 2) + '\n');
   return file;
 }
 

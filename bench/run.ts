@@ -6,10 +6,11 @@ import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { gatewayBenchmark } from './gateway.bench';
 import { footprintBenchmark } from './footprint.bench';
 import { generationBenchmark } from './generation.bench';
+import { schedulerBenchmark } from './scheduler.bench';
 import { webBenchmark } from './web.bench';
 import { printTable, writeResults, type Benchmark, type Figure } from './lib';
 
-const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, webBenchmark, footprintBenchmark];
+const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, schedulerBenchmark, webBenchmark, footprintBenchmark];
 
 async function main() {
   const wanted = process.argv.slice(2);

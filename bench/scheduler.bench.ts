@@ -1,0 +1,242 @@
+/**
+ * Scheduler: N posts (10,000 unless BENCH_SCHEDULER_POSTS says otherwise) due within one
+ * minute, fired by two scheduler processes, one of them SIGKILLed in the middle of the
+ * minute; the LinkedIn service publishes to the sandbox in fast mode. The whole product runs
+ * as `npm start` runs it (launchStack), in a namespace of its own.
+ *
+ * The posts are put in place as the schedule API leaves them (a scheduled content item and a
+ * pending schedule carrying the text to publish), written straight into the two services'
+ * databases: making 10,000 items through the generator first would measure the generator,
+ * not the minute that matters here. Everything after that is the product's own path: the
+ * timers are rebuilt from MongoDB (as after a Redis loss: the benchmark removes the mark that
+ * says they are intact), the timers fire, content.publish.requested goes
+ * out on RabbitMQ, the LinkedIn service posts, the outcome settles the item and the schedule.
+ *
+ * Figures:
+ * - lateness: when content.publish.requested reaches the broker minus the scheduled time,
+ *   observed by a queue of the benchmark's own on the events exchange (target p99 <= 1 s);
+ * - on LinkedIn: the sandbox's creation time of the post minus the scheduled time (info);
+ * - lost: posts that never reached LinkedIn; duplicated: posts LinkedIn got more than once
+ *   (targets 0), and items whose final state is not `published` (target 0).
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import amqp from 'amqplib';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import { cleanupNamespace } from '@postwright/platform/src/testing';
+import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+import { freePort, freePorts, launchStack, type RunningStack } from '@postwright/platform/src/stack/launch';
+import { contentModel } from '../services/content/src/modules/content/content.model';
+import { scheduleModels } from '../services/scheduler/src/modules/schedule/schedule.model';
+import { percentile, type Benchmark, type Figure } from './lib';
+
+const POSTS = Number(process.env.BENCH_SCHEDULER_POSTS ?? 10_000);
+const WINDOW_MS = 60_000;
+const USERS = 20;
+/** from the end of the set-up to the first due post: the reconciler arms timers a few seconds ahead */
+const LEAD_MS = 15_000;
+/** when, into the minute, one scheduler process is SIGKILLed */
+const KILL_AT_MS = 25_000;
+/** how long after the last due post the benchmark waits for the stragglers */
+const DRAIN_MS = 120_000;
+
+interface Observed {
+  firstRequestAt?: number;
+  requests: number;
+  publishedAt?: number;
+}
+
+function log(message: string) {
+  process.stdout.write(`  [scheduler] ${message}\n`);
+}
+
+async function call(stack: RunningStack, method: string, route: string, options: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${stack.url}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const body = (await res.json().catch(() => null)) as any;
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A member who signed up and connected LinkedIn (through the sandbox's consent page). */
+async function connectedMember(stack: RunningStack, n: number): Promise<string> {
+  const email = `bench-${n}-${randomUUID().slice(0, 8)}@example.com`;
+  const signup = await call(stack, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse battery', firstName: 'Bench', lastName: `Member${n}` } });
+  const token = signup.tokens.accessToken as string;
+  const begin = await call(stack, 'GET', '/api/linkedin/auth-url', { token });
+  const back = await allowConsent(begin.authURL, email);
+  await call(stack, 'POST', '/api/linkedin/callback', { token, body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') } });
+  return signup.user.id as string;
+}
+
+export const schedulerBenchmark: Benchmark = {
+  name: 'scheduler',
+  description: `${POSTS} posts due within one minute, 2 scheduler processes, one SIGKILLed mid-run`,
+  async run() {
+    const ns = `bench${Date.now().toString(36)}_`;
+    const ports = await freePorts();
+    const logs = path.join(os.tmpdir(), `postwright-bench-${ns}`);
+    const stack = await launchStack({
+      ports,
+      publicUrl: `http://127.0.0.1:${ports.gateway}`,
+      output: { dir: logs },
+      detachedDatabase: true,
+      env: {
+        LOG_LEVEL: 'warn',
+        NAMESPACE: ns,
+        LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
+        SANDBOX_FAST: 'true',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      },
+    });
+    log(`stack up (logs in ${logs})`);
+    const conn = { content: undefined as mongoose.Connection | undefined, scheduler: undefined as mongoose.Connection | undefined };
+    let broker: amqp.ChannelModel | undefined;
+    try {
+      const secondPort = await freePort();
+      stack.startProcess('scheduler-2', 'services/scheduler', { PORT: String(secondPort) });
+      const members = await Promise.all(Array.from({ length: USERS }, (_, n) => connectedMember(stack, n)));
+      log(`${USERS} members signed up and connected LinkedIn`);
+
+      // the benchmark's own window on the events
+      const observed = new Map<string, Observed>();
+      broker = await amqp.connect(stack.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+      const channel = await broker.createChannel();
+      const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+      for (const key of ['content.publish.requested', 'linkedin.post.published']) await channel.bindQueue(queue, `${ns}postwright.events`, key);
+      await channel.consume(
+        queue,
+        (msg) => {
+          if (!msg) return;
+          const at = Date.now();
+          const event = JSON.parse(msg.content.toString()) as { type: string; payload: { contentId: string } };
+          const seen = observed.get(event.payload.contentId) ?? { requests: 0 };
+          if (event.type === 'content.publish.requested') {
+            seen.requests++;
+            seen.firstRequestAt ??= at;
+          } else seen.publishedAt ??= at;
+          observed.set(event.payload.contentId, seen);
+        },
+        { noAck: true },
+      );
+
+      // the posts, as the schedule API leaves them
+      const mongoUrl = stack.env.MONGO_URL!;
+      conn.content = await mongoose.createConnection(mongoUrl, { dbName: `${ns}postwright_content` }).asPromise();
+      conn.scheduler = await mongoose.createConnection(mongoUrl, { dbName: `${ns}postwright_scheduler` }).asPromise();
+      const items = contentModel(conn.content);
+      const { schedules } = scheduleModels(conn.scheduler);
+      const seedStarted = Date.now();
+      const seedMs = Math.max(20_000, POSTS * 4);
+      const firstDue = seedStarted + seedMs + LEAD_MS;
+      const due = new Map<string, number>();
+      const textOf = (i: number) => `Bench post ${i} of run ${ns}. Pricing power comes from the problem you solve, not the features you ship.`;
+      for (let start = 0; start < POSTS; start += 500) {
+        const batch = Array.from({ length: Math.min(500, POSTS - start) }, (_, k) => {
+          const i = start + k;
+          const id = new mongoose.Types.ObjectId();
+          const at = new Date(firstDue + Math.floor((i * WINDOW_MS) / POSTS));
+          due.set(id.toString(), at.getTime());
+          return { id, i, at, userId: members[i % USERS], text: textOf(i) };
+        });
+        await items.insertMany(
+          batch.map((b) => ({
+            _id: b.id,
+            userId: b.userId,
+            contentType: 'insight',
+            topic: 'Pricing power',
+            inputs: { industryRole: 'SaaS founder', personalExperience: 'Raised prices twice', targetAudience: 'Founders', businessGoal: null },
+            generator: { provider: 'offline', model: 'bench' },
+            generatedContent: b.text,
+            hooks: ['One', 'Two', 'Three', 'Four', 'Five'],
+            selectedHook: null,
+            finalContent: b.text,
+            status: 'scheduled',
+            scheduledFor: b.at,
+          })),
+          { ordered: false },
+        );
+        await schedules.insertMany(
+          batch.map((b) => ({
+            _id: b.id.toString(),
+            userId: b.userId,
+            status: 'pending',
+            version: 1,
+            scheduledFor: b.at,
+            dueAt: b.at,
+            requestId: randomUUID(),
+            text: b.text,
+          })),
+          { ordered: false },
+        );
+      }
+      // the timers: rebuilt from MongoDB, as the schedule API would have armed them
+      const redis = new Redis(stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+      const intact = `${ns}scheduler:bull:fire:rebuilt-from-mongodb`;
+      try {
+        await redis.del(intact);
+        while (!(await redis.exists(intact)) && Date.now() < firstDue) await new Promise((r) => setTimeout(r, 200));
+      } finally {
+        redis.disconnect();
+      }
+      if (Date.now() > firstDue - LEAD_MS / 2) throw new Error(`setting up ${POSTS} posts took ${Date.now() - seedStarted} ms, longer than planned; lower BENCH_SCHEDULER_POSTS`);
+      log(`${POSTS} posts scheduled between +${Math.round((firstDue - Date.now()) / 1000)} s and +${Math.round((firstDue + WINDOW_MS - Date.now()) / 1000)} s`);
+
+      // one scheduler process dies mid-minute, with timers and claims in hand
+      const victim = stack.processes.find((p) => p.name === 'scheduler')!;
+      const kill = setTimeout(() => {
+        victim.proc.kill('SIGKILL');
+        log(`SIGKILLed one scheduler process (pid ${victim.proc.pid}) ${KILL_AT_MS / 1000} s into the minute`);
+      }, firstDue + KILL_AT_MS - Date.now());
+      const deadline = firstDue + WINDOW_MS + DRAIN_MS;
+      while (Date.now() < deadline && [...observed.values()].filter((o) => o.publishedAt).length < POSTS) await new Promise((r) => setTimeout(r, 500));
+      clearTimeout(kill);
+      await new Promise((r) => setTimeout(r, 3_000)); // late duplicates, if any, show up here
+
+      // what LinkedIn got, and what the members see
+      const sandbox = (await (await fetch(`${stack.sandboxUrl}/__sandbox/posts`)).json()) as { posts: Array<{ text: string; createdAt: string }> };
+      const marker = new RegExp(`^Bench post (\\d+) of run ${ns}\\.`);
+      const onLinkedIn = new Map<number, number[]>();
+      for (const p of sandbox.posts) {
+        const m = marker.exec(p.text);
+        if (m) onLinkedIn.set(Number(m[1]), [...(onLinkedIn.get(Number(m[1])) ?? []), Date.parse(p.createdAt)]);
+      }
+      const indexOf = new Map([...due.keys()].map((id, i) => [id, i]));
+      const lost = POSTS - onLinkedIn.size;
+      const duplicated = [...onLinkedIn.values()].reduce((n, times) => n + times.length - 1, 0);
+      const notPublished = await items.countDocuments({ status: { $ne: 'published' } });
+      const lateness: number[] = [];
+      const onLinkedInAfter: number[] = [];
+      for (const [id, at] of due) {
+        const o = observed.get(id);
+        if (o?.firstRequestAt) lateness.push(Math.max(0, o.firstRequestAt - at));
+        const times = onLinkedIn.get(indexOf.get(id)!);
+        if (times) onLinkedInAfter.push(Math.min(...times) - at);
+      }
+      const p = (values: number[], q: number) => Math.round(percentile(values, q));
+      log(`done: ${onLinkedIn.size} on LinkedIn, ${lost} lost, ${duplicated} duplicated, ${notPublished} items not published`);
+      const figures: Figure[] = [
+        { benchmark: 'scheduler', metric: 'posts due within one minute', value: POSTS, unit: `posts (2 processes, one SIGKILLed at +${KILL_AT_MS / 1000} s)` },
+        { benchmark: 'scheduler', metric: 'lateness p50', value: p(lateness, 50), unit: 'ms', baseline: 'scheduled time' },
+        { benchmark: 'scheduler', metric: 'lateness p99', value: p(lateness, 99), unit: 'ms', baseline: 'scheduled time', target: '<= 1000 ms', pass: lateness.length === POSTS && p(lateness, 99) <= 1_000 },
+        { benchmark: 'scheduler', metric: 'on LinkedIn after due p50 / p99', value: p(onLinkedInAfter, 50), unit: `ms / ${p(onLinkedInAfter, 99)} ms` },
+        { benchmark: 'scheduler', metric: 'lost', value: lost, unit: 'posts', target: '0', pass: lost === 0 },
+        { benchmark: 'scheduler', metric: 'duplicated', value: duplicated, unit: 'posts', target: '0', pass: duplicated === 0 },
+        { benchmark: 'scheduler', metric: 'items not shown as published', value: notPublished, unit: 'items', target: '0', pass: notPublished === 0 },
+      ];
+      return figures;
+    } finally {
+      await broker?.close().catch(() => undefined);
+      await conn.content?.close().catch(() => undefined);
+      await conn.scheduler?.close().catch(() => undefined);
+      await stack.stop();
+      await cleanupNamespace(ns);
+    }
+  },
+};
