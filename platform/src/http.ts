@@ -59,6 +59,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') {
       status = 415;
       body = { error: 'Unsupported request encoding', code: 'REQUEST.UNSUPPORTED_ENCODING' };
+    } else if (isStoreUnavailable(err)) {
+      status = 503;
+      body = { error: 'This service is temporarily unavailable. Please try again in a moment.', code: 'SERVICE.UNAVAILABLE' };
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { error: err.expose && err.message ? String(err.message) : 'Bad request', code: 'REQUEST.INVALID' };
@@ -69,6 +72,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.status(status).json({ ...body, requestId });
   };
+}
+
+/**
+ * Redis or MongoDB could not be reached (a restart, a network blip): the request may well
+ * succeed in a moment, which a 503 says and a 500 does not.
+ */
+function isStoreUnavailable(err: unknown): boolean {
+  const name = (err as { name?: unknown })?.name;
+  return (
+    name === 'MaxRetriesPerRequestError' ||
+    name === 'MongoServerSelectionError' ||
+    name === 'MongoNetworkError' ||
+    name === 'MongoNetworkTimeoutError' ||
+    name === 'MongoNotConnectedError' ||
+    (err instanceof Error && err.message === 'Connection is closed.')
+  );
 }
 
 /** JSON parsing with a bounded body; requests without a JSON content type leave body empty. */

@@ -11,7 +11,7 @@ import {
 } from '@postwright/contracts';
 import { currentRequestId, runWithContext } from './context';
 import type { Logger } from './logger';
-import { redact } from './mongo';
+import { redact } from './config';
 import type { Redis } from './redis';
 
 export interface MessagingOptions {
@@ -190,7 +190,18 @@ export class Messaging {
         return;
       }
       const processedKey = `${this.options.namespace ?? ''}processed:${queue}:${event.id}`;
-      if (this.options.redis && (await this.options.redis.exists(processedKey))) {
+      let handled: boolean;
+      try {
+        handled = this.options.redis ? (await this.options.redis.exists(processedKey)) === 1 : false;
+      } catch (error) {
+        // Redis is away, so whether this event was handled is unknown: it goes back to the queue
+        // and comes again shortly, without counting as a failed attempt (it is not a poison message)
+        logger.warn({ err: error, eventId: event.id, type: event.type }, 'handled-event ids unavailable; message put back');
+        await delay(retryDelayMs);
+        nack(true);
+        return;
+      }
+      if (handled) {
         ack();
         return;
       }

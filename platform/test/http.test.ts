@@ -17,6 +17,11 @@ describe('HTTP error handling', () => {
     app.get('/crash', async () => {
       throw new Error('secret internals at /srv/app.ts:12');
     });
+    app.get('/redis-down', async () => {
+      const error = new Error('Reached the max retries per request limit (which is 3).');
+      error.name = 'MaxRetriesPerRequestError';
+      throw error;
+    });
     app.use(notFoundHandler);
     app.use(errorHandler(createLogger('test', 'silent')));
     server = await listen(app, 0);
@@ -46,6 +51,12 @@ describe('HTTP error handling', () => {
     expect(res.status).toBe(500);
     expect(res.body.error).toBe('Something went wrong. Please try again.');
     expect(JSON.stringify(res.body)).not.toMatch(/srv|stack|at /);
+  });
+
+  test('when Redis could not be reached, then 503 saying to try again, not a 500', async () => {
+    const res = await http(server.url, 'GET', '/redis-down');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ error: 'This service is temporarily unavailable. Please try again in a moment.', code: 'SERVICE.UNAVAILABLE' });
   });
 
   test('when no route matches, then a JSON 404', async () => {

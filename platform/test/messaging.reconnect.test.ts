@@ -1,3 +1,4 @@
+import amqplib from 'amqplib';
 import pino from 'pino';
 import type { EventEnvelope } from '@postwright/contracts';
 import { connectRedis, createLogger, Messaging, type Redis } from '../src';
@@ -48,7 +49,7 @@ describe('messaging when the broker connection drops', () => {
     await eventually(async () => started, (s) => s.length === 1);
     proxy.cut();
     await eventually(async () => consumer.isConnected(), (up) => !up);
-    proxy.restore();
+    await proxy.restore();
     // the broker gave the unacknowledged message back: it is delivered again on the new channel
     await eventually(async () => started, (s) => s.length === 2);
     release();
@@ -64,3 +65,55 @@ describe('messaging when the broker connection drops', () => {
     expect(disconnects()).toBe(1);
   });
 });
+
+/** The consumer's Redis (where handled event ids are kept) is reached through a proxy that can drop it. */
+describe('messaging when Redis is away', () => {
+  const ns = testNamespace();
+  let proxy: TcpProxy;
+  let redis: Redis;
+  let producer: Messaging;
+  let consumer: Messaging;
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy(process.env.REDIS_URL!);
+    redis = await connectRedis(proxy.url(process.env.REDIS_URL!));
+    producer = await Messaging.connect({ url: process.env.AMQP_URL!, namespace: ns, service: 'producer', logger, queueExpiresMs: 60_000 });
+    consumer = await Messaging.connect({ url: process.env.AMQP_URL!, namespace: ns, service: 'consumer', logger: consumerLogger, redis, queueExpiresMs: 60_000 });
+  });
+  afterAll(async () => {
+    await producer?.close();
+    await consumer?.close();
+    redis?.disconnect();
+    await proxy?.close();
+    await cleanupNamespace(ns);
+  });
+
+  test('when an event arrives while Redis is away, then it waits in the queue (not dead-lettered) and is handled once Redis is back', async () => {
+    const handled: string[] = [];
+    await consumer.consume('redis-away', ['user.updated'], async (e) => {
+      handled.push(e.id);
+    }, { maxAttempts: 1, retryDelayMs: 50 });
+    const putBack = () => lines.filter((l) => l.msg.startsWith('handled-event ids unavailable')).length;
+
+    proxy.cut();
+    const event = await producer.publish('user.updated', { userId: 'u3', fields: ['bio'] });
+    // put back again and again: a failure counted as an attempt would have dead-lettered it at once (maxAttempts 1)
+    await eventually(async () => putBack(), (n) => n >= 2, 20_000);
+    expect(handled).toEqual([]);
+    await proxy.restore();
+
+    await eventually(async () => handled, (h) => h.length === 1, 20_000);
+    expect(handled).toEqual([event.id]);
+    expect(await deadLetters(consumer.queueName('redis-away'))).toBe(0);
+  });
+});
+
+async function deadLetters(queue: string): Promise<number> {
+  const conn = await amqplib.connect(process.env.AMQP_URL!);
+  try {
+    const ch = await conn.createChannel();
+    return (await ch.checkQueue(`${queue}.dlq`)).messageCount;
+  } finally {
+    await conn.close();
+  }
+}

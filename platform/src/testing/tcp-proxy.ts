@@ -3,14 +3,15 @@ import net from 'node:net';
 /**
  * A TCP proxy to put between services and a shared server (Redis, RabbitMQ) so a test can
  * take the server away from them without touching it: `cut()` drops every open connection
- * and refuses new ones, as a server that went down would; `restore()` lets them in again.
+ * and stops listening, so new ones are refused as by a server that is down; `restore()`
+ * listens again on the same port.
  */
 export interface TcpProxy {
   readonly port: number;
   /** `url` with its host and port replaced by the proxy's (credentials, path and query kept) */
   url(url: string): string;
   cut(): void;
-  restore(): void;
+  restore(): Promise<void>;
   /** connections open through the proxy now */
   readonly connections: number;
   close(): Promise<void>;
@@ -21,11 +22,9 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const targetHost = target.hostname;
   const targetPort = Number(target.port);
   if (!targetPort) throw new Error(`the target URL needs a port: ${targetUrl}`);
-  let down = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
 
   const server = net.createServer((client) => {
-    if (down) return void client.destroy();
     const upstream = net.connect(targetPort, targetHost);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
@@ -42,10 +41,15 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(0);
   const port = (server.address() as net.AddressInfo).port;
 
   const dropAll = () => {
@@ -64,19 +68,18 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       return u.toString().replace(/\/$/, '');
     },
     cut() {
-      down = true;
+      if (server.listening) server.close();
       dropAll();
     },
-    restore() {
-      down = false;
+    async restore() {
+      if (!server.listening) await listen(port);
     },
     get connections() {
       return pairs.size;
     },
-    close() {
-      down = true;
+    async close() {
       dropAll();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
