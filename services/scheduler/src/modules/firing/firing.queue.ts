@@ -25,6 +25,10 @@ export interface FireQueueOptions {
 }
 
 const QUEUE = 'fire';
+/** longest wait for the first connection to Redis (start-up) */
+const CONNECT_WAIT_MS = 10_000;
+/** longest wait for an answer once sent (the connection dropped under it: it is retried after reconnecting) */
+const ANSWER_WAIT_MS = 10_000;
 
 function jobId(plan: FirePlan) {
   return `${plan.contentId}-${plan.requestId}`;
@@ -39,12 +43,22 @@ export async function waitUntil(epochMs: number): Promise<void> {
   }
 }
 
+/** The promise's outcome, or a rejection with `message` after `ms` (the work itself goes on). */
+function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, giveUp]).finally(() => clearTimeout(timer));
+}
+
 export class FireQueue implements TimerPort {
   private readonly queueConnection: Redis;
   private readonly workerConnection: Redis;
   private readonly queue: Queue<FirePlan>;
   private worker?: Worker<FirePlan>;
   private readonly markerKey: string;
+  private connectedOnce = false;
 
   constructor(private readonly options: FireQueueOptions) {
     const connect = () => {
@@ -53,6 +67,7 @@ export class FireQueue implements TimerPort {
       return redis;
     };
     this.queueConnection = connect();
+    this.queueConnection.once('ready', () => (this.connectedOnce = true));
     this.workerConnection = connect();
     this.queue = new Queue<FirePlan>(QUEUE, { connection: this.queueConnection, prefix: options.prefix });
     this.queue.on('error', (err) => options.logger.warn({ err: err.message }, 'timer queue error'));
@@ -85,28 +100,45 @@ export class FireQueue implements TimerPort {
   async arm(plans: FirePlan[]): Promise<void> {
     if (!plans.length) return;
     const now = Date.now();
-    await this.queue.addBulk(
-      plans.map((plan) => ({
-        name: 'fire',
-        data: plan,
-        opts: {
-          jobId: jobId(plan),
-          delay: Math.max(0, plan.dueAt - now - this.options.earlyMs),
-          attempts: 3,
-          backoff: { type: 'fixed', delay: 200 },
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      })),
-    );
+    const jobs = plans.map((plan) => ({
+      name: 'fire',
+      data: plan,
+      opts: {
+        jobId: jobId(plan),
+        delay: Math.max(0, plan.dueAt - now - this.options.earlyMs),
+        attempts: 3,
+        backoff: { type: 'fixed', delay: 200 },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    }));
+    await this.command('arming timers', () => this.queue.addBulk(jobs));
   }
 
   async isIntact(): Promise<boolean> {
-    return (await this.queueConnection.exists(this.markerKey)) === 1;
+    return (await this.command('reading the marker', () => this.queueConnection.exists(this.markerKey))) === 1;
   }
 
   async markIntact(): Promise<void> {
-    await this.queueConnection.set(this.markerKey, new Date().toISOString());
+    await this.command('writing the marker', () => this.queueConnection.set(this.markerKey, new Date().toISOString()));
+  }
+
+  /**
+   * BullMQ's connections hold a command until Redis is back, however long (maxRetriesPerRequest:
+   * null). Callers must not wait like that: MongoDB holds every schedule, so a timer that
+   * cannot be armed now is fired by the reconciler, a schedule request answers at once, and a
+   * reconciler pass is not slowed down (which would space the next passes out). Only the first
+   * connection, at start-up, is waited for.
+   */
+  private async command<T>(what: string, run: () => Promise<T>): Promise<T> {
+    const redis = this.queueConnection;
+    if (redis.status !== 'ready' && this.connectedOnce) throw new Error(`Redis is unavailable (${what})`);
+    if (redis.status !== 'ready') {
+      let onReady!: () => void;
+      const ready = new Promise<void>((resolve) => redis.once('ready', (onReady = resolve)));
+      await within(ready, CONNECT_WAIT_MS, `Redis is unavailable (${what})`).finally(() => redis.off('ready', onReady));
+    }
+    return within(run(), ANSWER_WAIT_MS, `Redis did not answer (${what})`);
   }
 
   async ready(): Promise<boolean> {
