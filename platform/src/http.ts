@@ -102,10 +102,18 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Listens on port (0 picks a free one, as tests do) and closes gracefully, keep-alives included. */
-export async function listen(app: Express | http.RequestListener, port: number, host = '127.0.0.1'): Promise<HttpServer> {
+/**
+ * Listens on port (0 picks a free one, as tests do) and closes gracefully: no new requests,
+ * requests under way may finish for `drainMs` (then their connections are cut), and every
+ * keep-alive connection is closed as soon as it has nothing left to answer.
+ */
+export async function listen(app: Express | http.RequestListener, port: number, host = '127.0.0.1', options: { drainMs?: number } = {}): Promise<HttpServer> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  let closing = false;
+  // a keep-alive connection that answers its last request while the server closes would
+  // otherwise stay open for keepAliveTimeout, holding the close back
+  server.on('request', (_req, res) => res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections())));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -121,9 +129,10 @@ export async function listen(app: Express | http.RequestListener, port: number, 
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         server.close(() => resolve());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        setTimeout(() => server.closeAllConnections(), options.drainMs ?? 5_000).unref();
       }),
   };
 }

@@ -45,6 +45,8 @@ export interface ServiceDefinition<C extends ServiceInfraConfig> {
   background?(ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
   /** extra readiness checks, e.g. a dependency that must answer */
   checks?: Record<string, (ctx: ServiceContext<C>) => Promise<boolean>>;
+  /** how long requests under way may take to finish when the service stops (default 5 s) */
+  drainMs?: number;
 }
 
 export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfig> {
@@ -53,6 +55,8 @@ export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfi
   port: number;
   ctx: ServiceContext<C>;
   app: Express;
+  /** how long stop() lets requests under way finish */
+  drainMs: number;
   stop(): Promise<void>;
 }
 
@@ -110,7 +114,7 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
   const stopBackground = (await def.background?.(ctx)) ?? undefined;
   let server: HttpServer;
   try {
-    server = await listen(app, def.port, def.config.HOST);
+    server = await listen(app, def.port, def.config.HOST, { drainMs: def.drainMs });
   } catch (error) {
     await stopBackground?.();
     await messaging.close();
@@ -127,6 +131,7 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
     port: server.port,
     ctx,
     app,
+    drainMs: def.drainMs ?? 5_000,
     stop: () =>
       (stopping ??= (async () => {
         await server.close();
@@ -139,8 +144,8 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
 }
 
 /** main.ts helper: starts, and stops cleanly on SIGTERM/SIGINT. */
-export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
-  let running: { stop(): Promise<void> };
+export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void>; drainMs?: number }>): Promise<void> {
+  let running: { stop(): Promise<void>; drainMs?: number };
   try {
     running = await start();
   } catch (error) {
@@ -150,7 +155,8 @@ export async function runMain(name: string, start: () => Promise<{ stop(): Promi
   }
   const shutdown = (signal: string) => {
     process.stderr.write(`${name}: ${signal} received, shutting down\n`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // requests under way get their drain time, and the connections a few seconds more to close
+    const force = setTimeout(() => process.exit(1), (running.drainMs ?? 5_000) + 5_000);
     force.unref();
     running.stop().then(
       () => process.exit(0),

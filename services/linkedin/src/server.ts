@@ -23,6 +23,8 @@ export type LinkedinService = RunningService<LinkedinConfig>;
 
 /** Starts the linkedin service; PORT 0 picks a free port (tests run it in-process). */
 export function start(config: LinkedinConfig): Promise<LinkedinService> {
+  // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
+  const publishMaxMs = config.linkedin.requestTimeoutMs * 4 + 10_000;
   let modules: ReturnType<typeof wire> | undefined;
   const wire = (ctx: ServiceContext<LinkedinConfig>) => {
     const settings = config.linkedin;
@@ -33,14 +35,12 @@ export function start(config: LinkedinConfig): Promise<LinkedinService> {
     const posts = new PostRepository(ctx.mongo);
     const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
     const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
-    // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
-    const lockTtlMs = settings.requestTimeoutMs * 4 + 10_000;
-    const locks = redisLocks(ctx.redis, ctx.keyPrefix, lockTtlMs);
+    const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs);
     const events = ctx.messaging;
     return {
       posts,
       connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
-      publish: new PublishUseCases({ posts, content, access, api, locks, events, logger: ctx.logger, lockWaitMs: lockTtlMs }),
+      publish: new PublishUseCases({ posts, content, access, api, locks, events, logger: ctx.logger, lockWaitMs: publishMaxMs }),
       engagement: new EngagementUseCases({
         connections,
         posts,
@@ -58,6 +58,8 @@ export function start(config: LinkedinConfig): Promise<LinkedinService> {
     name: 'linkedin',
     config,
     port: config.PORT,
+    // a deploy must not cut a publish between LinkedIn taking the post and the item saying so
+    drainMs: publishMaxMs,
     routes(router, ctx) {
       modules = wire(ctx);
       connectionRoutes(router, ctx, modules.connection);

@@ -1,0 +1,48 @@
+import http from 'node:http';
+import express from 'express';
+import { listen } from '../src';
+
+/** A keep-alive client, as the gateway's proxy agent is. */
+function get(url: string, agent: http.Agent): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('HTTP server stop', () => {
+  const app = express();
+  app.get('/slow', (_req, res) => void setTimeout(() => res.json({ done: true }), 300));
+
+  test('when the server stops while a request is under way, then the request is answered and the stop completes as soon as it is', async () => {
+    // a drain far longer than the test: the stop must not wait for it, nor for keepAliveTimeout
+    const server = await listen(app, 0, '127.0.0.1', { drainMs: 120_000 });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const answer = get(`${server.url}/slow`, agent);
+      await new Promise((r) => setTimeout(r, 50));
+      await server.close();
+      expect(await answer).toEqual({ status: 200, body: '{"done":true}' });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('when a request outlasts the drain, then its connection is cut and the stop completes', async () => {
+    const server = await listen(app, 0, '127.0.0.1', { drainMs: 50 });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const answer = get(`${server.url}/slow`, agent);
+      await new Promise((r) => setTimeout(r, 20));
+      await server.close();
+      await expect(answer).rejects.toThrow(/socket hang up/);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
