@@ -5,12 +5,14 @@
 # module's version list (deprecation lookup). So: download the module, add the
 # version file to a local copy, and build it through a tiny wrapper module.
 #
-# One local patch (platform/scripts/ferretdb/*.patch): the SQLite handler indexes _id as
+# Local patches (platform/scripts/ferretdb/*.patch, applied in name order): the SQLite handler indexes _id as
 # sjson->"_id" but queried it as sjson->'$._id', an expression SQLite cannot match to the
 # index, so every lookup by _id scanned the whole collection (25 ms at 10,000 documents,
 # and writes are serialised: see docs/decisions/001). The patch queries the indexed
 # expression, and also uses it when the filter has other fields beside a plain _id (the
 # handlers filter every document again in full, so this only narrows the candidates).
+# A second patch pushes down a plain {field: string} the same way (arrays still pass), so a
+# lookup such as a user's posts uses the field's index instead of reading the whole collection.
 set -euo pipefail
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
