@@ -12,44 +12,58 @@ const consumerLogger = pino({ level: 'info' }, { write: (line: string) => void l
 const disconnects = () => lines.filter((l) => l.msg.startsWith('RabbitMQ disconnected')).length;
 const staleSettles = () => lines.filter((l) => l.msg.startsWith('channel replaced while handling')).length;
 
-/** The consumer reaches RabbitMQ through a proxy that can drop its connection (the broker itself is untouched). */
-describe('messaging when the broker connection drops', () => {
-  const ns = testNamespace();
-  let proxy: TcpProxy;
-  let redis: Redis;
-  let producer: Messaging;
-  let consumer: Messaging;
+interface Pair {
+  proxy: TcpProxy;
+  producer: Messaging;
+  consumer: Messaging;
+}
 
+/**
+ * A producer on the broker and a consumer that reaches `through` (RabbitMQ, or the Redis that
+ * keeps its handled event ids) by a proxy that can drop it; the servers themselves are untouched.
+ */
+function pairThroughProxy(through: 'rabbitmq' | 'redis'): Pair {
+  const ns = testNamespace();
+  const pair = {} as Pair;
+  let redis: Redis;
   beforeAll(async () => {
-    proxy = await startTcpProxy(process.env.AMQP_URL!);
-    redis = await connectRedis(process.env.REDIS_URL!);
-    producer = await Messaging.connect({ url: process.env.AMQP_URL!, namespace: ns, service: 'producer', logger, queueExpiresMs: 60_000 });
-    consumer = await Messaging.connect({ url: proxy.url(process.env.AMQP_URL!), namespace: ns, service: 'consumer', logger: consumerLogger, redis, queueExpiresMs: 60_000 });
+    const amqpUrl = process.env.AMQP_URL!;
+    const redisUrl = process.env.REDIS_URL!;
+    pair.proxy = await startTcpProxy(through === 'rabbitmq' ? amqpUrl : redisUrl);
+    redis = await connectRedis(through === 'redis' ? pair.proxy.url(redisUrl) : redisUrl);
+    const consumerUrl = through === 'rabbitmq' ? pair.proxy.url(amqpUrl) : amqpUrl;
+    pair.producer = await Messaging.connect({ url: amqpUrl, namespace: ns, service: 'producer', logger, queueExpiresMs: 60_000 });
+    pair.consumer = await Messaging.connect({ url: consumerUrl, namespace: ns, service: 'consumer', logger: consumerLogger, redis, queueExpiresMs: 60_000 });
   });
   afterAll(async () => {
-    await producer?.close();
-    await consumer?.close();
-    await proxy?.close();
+    await pair.producer?.close();
+    await pair.consumer?.close();
     redis?.disconnect();
+    await pair.proxy?.close();
     await cleanupNamespace(ns);
   });
+  return pair;
+}
+
+describe('messaging when the broker connection drops', () => {
+  const pair = pairThroughProxy('rabbitmq');
 
   test('when the connection drops while a handler runs, then the message comes again and the consumer goes on consuming', async () => {
     const started: string[] = [];
     const finished: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await consumer.consume('reconnect', ['user.updated'], async (e: EventEnvelope) => {
+    await pair.consumer.consume('reconnect', ['user.updated'], async (e: EventEnvelope) => {
       started.push(e.id);
       if (started.length === 1) await gate;
       finished.push(e.id);
     });
 
-    const first = await producer.publish('user.updated', { userId: 'u1', fields: ['bio'] });
+    const first = await pair.producer.publish('user.updated', { userId: 'u1', fields: ['bio'] });
     await eventually(async () => started, (s) => s.length === 1);
-    proxy.cut();
-    await eventually(async () => consumer.isConnected(), (up) => !up);
-    await proxy.restore();
+    pair.proxy.cut();
+    await eventually(async () => pair.consumer.isConnected(), (up) => !up);
+    await pair.proxy.restore();
     // the broker gave the unacknowledged message back: it is delivered again on the new channel
     await eventually(async () => started, (s) => s.length === 2);
     release();
@@ -59,52 +73,33 @@ describe('messaging when the broker connection drops', () => {
     await eventually(async () => staleSettles() + disconnects(), (n) => n >= 2);
     expect({ staleSettles: staleSettles(), disconnects: disconnects() }).toEqual({ staleSettles: 1, disconnects: 1 });
 
-    const second = await producer.publish('user.updated', { userId: 'u2', fields: ['bio'] });
+    const second = await pair.producer.publish('user.updated', { userId: 'u2', fields: ['bio'] });
     await eventually(async () => finished, (f) => f.includes(second.id));
     expect(finished.filter((id) => id === first.id)).toHaveLength(2);
     expect(disconnects()).toBe(1);
   });
 });
 
-/** The consumer's Redis (where handled event ids are kept) is reached through a proxy that can drop it. */
 describe('messaging when Redis is away', () => {
-  const ns = testNamespace();
-  let proxy: TcpProxy;
-  let redis: Redis;
-  let producer: Messaging;
-  let consumer: Messaging;
-
-  beforeAll(async () => {
-    proxy = await startTcpProxy(process.env.REDIS_URL!);
-    redis = await connectRedis(proxy.url(process.env.REDIS_URL!));
-    producer = await Messaging.connect({ url: process.env.AMQP_URL!, namespace: ns, service: 'producer', logger, queueExpiresMs: 60_000 });
-    consumer = await Messaging.connect({ url: process.env.AMQP_URL!, namespace: ns, service: 'consumer', logger: consumerLogger, redis, queueExpiresMs: 60_000 });
-  });
-  afterAll(async () => {
-    await producer?.close();
-    await consumer?.close();
-    redis?.disconnect();
-    await proxy?.close();
-    await cleanupNamespace(ns);
-  });
+  const pair = pairThroughProxy('redis');
 
   test('when an event arrives while Redis is away, then it waits in the queue (not dead-lettered) and is handled once Redis is back', async () => {
     const handled: string[] = [];
-    await consumer.consume('redis-away', ['user.updated'], async (e) => {
+    await pair.consumer.consume('redis-away', ['user.updated'], async (e) => {
       handled.push(e.id);
     }, { maxAttempts: 1, retryDelayMs: 50 });
     const putBack = () => lines.filter((l) => l.msg.startsWith('handled-event ids unavailable')).length;
 
-    proxy.cut();
-    const event = await producer.publish('user.updated', { userId: 'u3', fields: ['bio'] });
+    pair.proxy.cut();
+    const event = await pair.producer.publish('user.updated', { userId: 'u3', fields: ['bio'] });
     // put back again and again: a failure counted as an attempt would have dead-lettered it at once (maxAttempts 1)
     await eventually(async () => putBack(), (n) => n >= 2, 20_000);
     expect(handled).toEqual([]);
-    await proxy.restore();
+    await pair.proxy.restore();
 
     await eventually(async () => handled, (h) => h.length === 1, 20_000);
     expect(handled).toEqual([event.id]);
-    expect(await deadLetters(consumer.queueName('redis-away'))).toBe(0);
+    expect(await deadLetters(pair.consumer.queueName('redis-away'))).toBe(0);
   });
 });
 
