@@ -47,7 +47,15 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** told of every call through the gateway when it is answered (status 0: no answer) */
   onCall?: (sample: CallSample) => void;
+  /** where every service and the gateway reach Redis and RabbitMQ (a TcpProxy's URL in the fault suites) */
+  redisUrl?: string;
+  amqpUrl?: string;
 }
+
+/** The services a fault suite may stop and start again (on the same port, with the same settings). */
+export type ServiceName = 'auth' | 'content' | 'linkedin' | 'scheduler';
+
+export type SandboxPost = { id: string; text?: string; commentary?: string; createdAt?: string };
 
 /** `PUT /api/content/665f.../edit` -> `PUT /api/content/:id/edit`: one route, whatever the ids */
 export function routeOf(method: string, path: string): string {
@@ -71,7 +79,20 @@ export interface Stack {
   draft(user: TestUser): Promise<ContentItem>;
   list(user: TestUser): Promise<ContentItem[]>;
   profile(user: TestUser): Promise<User>;
-  sandboxPosts(): Promise<Array<{ id: string; text?: string; commentary?: string }>>;
+  sandboxPosts(): Promise<SandboxPost[]>;
+  /** the posts LinkedIn (the sandbox) shows with exactly this text */
+  postsWith(text: string): Promise<SandboxPost[]>;
+  /** switches a sandbox fault on for the next matching LinkedIn calls (kinds in the sandbox's state.ts) */
+  fault(kind: string, options?: { count?: number; path?: string; delayMs?: number }): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** one item as GET /api/content shows it to its owner */
+  item(user: TestUser, id: string): Promise<ContentItem>;
+  publish(user: TestUser, contentId: string): Promise<JsonResponse>;
+  schedule(user: TestUser, contentId: string, scheduledFor: Date): Promise<JsonResponse>;
+  /** stops a service as a deploy does (requests under way are answered first); the gateway then answers 502 */
+  stopService(name: ServiceName): Promise<void>;
+  /** starts a stopped service again on its port with its settings */
+  startService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,32 +108,50 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL }),
     );
     stoppers.push(() => sandbox.stop());
-    const auth = await startAuth(
-      readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000' })),
-    );
-    stoppers.push(() => auth.stop());
-    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
-    stoppers.push(() => content.stop());
-    const linkedin = await startLinkedin(
-      readLinkedinConfig(
-        testEnv(ns, {
-          PUBLIC_URL,
-          LINKEDIN_SANDBOX_URL: sandbox.url,
-          CONTENT_URL: content.url,
-          AUTH_URL: auth.url,
-          TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-          LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
-          ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
-          ...options.linkedinEnv,
-        }),
-      ),
-    );
-    stoppers.push(() => linkedin.stop());
-    const scheduler = await startScheduler(readSchedulerConfig(testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url, ...options.schedulerEnv })));
-    stoppers.push(() => scheduler.stop());
+    // the services reach Redis and RabbitMQ where the options say; the port is kept across restarts
+    const env = (extra: Record<string, string>, port = 0) =>
+      testEnv(ns, {
+        ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+        ...(options.amqpUrl ? { AMQP_URL: options.amqpUrl } : {}),
+        ...extra,
+        PORT: String(port),
+      });
+    const running = {} as { auth: RunningAuth; content: ContentService; linkedin: LinkedinService; scheduler: SchedulerService };
+    const tokenKey = randomBytes(32).toString('base64');
+    const launch = {
+      auth: (port?: number) =>
+        startAuth(readAuthConfig(env({ JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000' }, port))),
+      content: (port?: number) => startContent(readContentConfig(env({ AUTH_URL: running.auth.url }, port))),
+      linkedin: (port?: number) =>
+        startLinkedin(
+          readLinkedinConfig(
+            env(
+              {
+                PUBLIC_URL,
+                LINKEDIN_SANDBOX_URL: sandbox.url,
+                CONTENT_URL: running.content.url,
+                AUTH_URL: running.auth.url,
+                TOKEN_ENCRYPTION_KEY: tokenKey,
+                LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
+                ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
+                ...options.linkedinEnv,
+              },
+              port,
+            ),
+          ),
+        ),
+      scheduler: (port?: number) =>
+        startScheduler(readSchedulerConfig(env({ CONTENT_URL: running.content.url, AUTH_URL: running.auth.url, ...options.schedulerEnv }, port))),
+    };
+    for (const name of ['auth', 'content', 'linkedin', 'scheduler'] as const) {
+      (running as Record<ServiceName, unknown>)[name] = await launch[name]();
+      // whichever instance runs at the end is stopped (stopping a stopped one is a no-op)
+      stoppers.push(() => running[name].stop());
+    }
+    const { auth, content, linkedin, scheduler } = running;
     const gateway = await startGateway(
       readGatewayConfig({
-        ...testEnv(ns),
+        ...env({}),
         AUTH_URL: auth.url,
         CONTENT_URL: content.url,
         LINKEDIN_URL: linkedin.url,
@@ -139,10 +178,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const stack: Stack = {
       ns,
       gateway,
-      auth,
-      content,
-      linkedin,
-      scheduler,
+      get auth() {
+        return running.auth;
+      },
+      get content() {
+        return running.content;
+      },
+      get linkedin() {
+        return running.linkedin;
+      },
+      get scheduler() {
+        return running.scheduler;
+      },
       sandbox,
       call,
       async user(options = {}) {
@@ -154,7 +201,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         let token = res.body.tokens.accessToken;
         let refreshToken = res.body.tokens.refreshToken;
         if ((options.tier ?? 'premium') === 'premium') {
-          await auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
+          await running.auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
           // a fresh token carries the new tier
           const again = await call<AuthResponse>('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
           if (again.status !== 200) throw new Error(`login failed: ${again.status} ${JSON.stringify(again.body)}`);
@@ -207,6 +254,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         const res = await http(sandbox.url, 'GET', '/__sandbox/posts');
         if (res.status !== 200) throw new Error(`sandbox posts: ${res.status}`);
         return res.body.posts;
+      },
+      async postsWith(text) {
+        return (await stack.sandboxPosts()).filter((p) => p.text === text);
+      },
+      async fault(kind, faultOptions = {}) {
+        const res = await http(sandbox.url, 'POST', '/__sandbox/faults', { body: { kind, ...faultOptions } });
+        if (res.status !== 201) throw new Error(`sandbox fault: ${res.status} ${JSON.stringify(res.body)}`);
+      },
+      async clearFaults() {
+        await http(sandbox.url, 'DELETE', '/__sandbox/faults');
+      },
+      async item(user, id) {
+        const found = (await stack.list(user)).find((c) => c.id === id);
+        if (!found) throw new Error(`item ${id} is not in the list`);
+        return found;
+      },
+      publish(user, contentId) {
+        return call('POST', '/api/linkedin/post', { token: user.token, body: { contentId } });
+      },
+      schedule(user, contentId, scheduledFor) {
+        return call('POST', '/api/calendar/schedule', { token: user.token, body: { contentId, scheduledFor: scheduledFor.toISOString() } });
+      },
+      async stopService(name) {
+        await running[name].stop();
+      },
+      async startService(name) {
+        (running as Record<ServiceName, unknown>)[name] = await launch[name](running[name].port);
       },
       stop: stopAll,
     };
