@@ -18,7 +18,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ContentItem } from '@postwright/contracts';
 import { percentile } from '../../bench/lib';
-import { startStack, type CallSample, type Stack, type TestUser } from './support/stack';
+import { startStack, type CallSample, type SandboxPost, type Stack, type TestUser } from './support/stack';
 
 const USERS = Number(process.env.LOAD_USERS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -49,7 +49,7 @@ const users: TestUser[] = [];
 const publishedNow: Expected[] = [];
 const scheduled: Expected[] = [];
 const finalItems = new Map<string, ContentItem>();
-let sandboxPosts: Array<{ id: string; text?: string; createdAt?: string }> = [];
+let sandboxPosts: SandboxPost[] = [];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => (THINK_MS > 0 ? pause(THINK_MS * (0.5 + Math.random())) : Promise.resolve());
@@ -74,14 +74,14 @@ async function simulate(deadline: number): Promise<void> {
     try {
       const now = await stack.draft(user); // generate, then save the edited text
       await think();
-      const published = ok(await stack.call('POST', '/api/linkedin/post', { token: user.token, body: { contentId: now.id } }), 200, 'publish');
+      const published = ok(await stack.publish(user, now.id), 200, 'publish');
       publishedNow.push({ id: now.id, userId: user.id, text: now.finalContent!, linkedinPostId: published.body.linkedinPost.id });
       await think();
       const later = await stack.draft(user);
       await think();
-      const scheduledFor = new Date(Date.now() + SCHEDULE_AHEAD_MS).toISOString();
-      ok(await stack.call('POST', '/api/calendar/schedule', { token: user.token, body: { contentId: later.id, scheduledFor } }), 201, 'schedule');
-      scheduled.push({ id: later.id, userId: user.id, text: later.finalContent!, scheduledFor });
+      const scheduledFor = new Date(Date.now() + SCHEDULE_AHEAD_MS);
+      ok(await stack.schedule(user, later.id, scheduledFor), 201, 'schedule');
+      scheduled.push({ id: later.id, userId: user.id, text: later.finalContent!, scheduledFor: scheduledFor.toISOString() });
       await think();
       await stack.list(user);
     } catch (error) {
