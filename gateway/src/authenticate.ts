@@ -1,65 +1,81 @@
-import { createPublicKey } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import passport from 'passport';
-import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
-import { passportJwtSecret } from 'jwks-rsa';
-import { accessTokenClaimsSchema } from '@postwright/contracts';
-import { AppError } from '@postwright/platform';
+import { AppError, createTokenVerifier } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 import { isPublic } from './routes';
 
 /**
- * Passport JWT strategy over the auth service's public key (RS256 only, so `alg: none`
- * and HMAC tokens are refused). The gateway rejects early; each service verifies again.
+ * Checks the access token (RS256 only, so `alg: none` and HMAC tokens are refused) against the
+ * auth service's public key, or its JWKS when no key is configured. The gateway rejects early;
+ * each service verifies again.
+ *
+ * A token that verified is remembered by its exact text until it expires (at most
+ * VERIFIED_TTL_MS): the RSA check costs about 30 µs and a client sends the same token with every
+ * request, so checking it once per token instead of once per request is most of the gateway's
+ * own CPU under load. A remembered token is the same bytes that verified, so nothing can be
+ * swapped in; expiry is checked on every request exactly as jsonwebtoken checks it.
  */
 export function authenticate(config: GatewayConfig): RequestHandler {
-  const authenticator = new passport.Passport();
-  authenticator.use(
-    'jwt',
-    new JwtStrategy(
-      {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-        algorithms: ['RS256'],
-        ...(config.JWT_PUBLIC_KEY
-          ? // parsed once: a PEM string would be parsed again on every request
-            { secretOrKeyProvider: staticKey(config.JWT_PUBLIC_KEY) }
-          : {
-              secretOrKeyProvider: passportJwtSecret({
-                jwksUri: new URL('/.well-known/jwks.json', config.AUTH_URL).toString(),
-                cache: true,
-                rateLimit: true,
-                jwksRequestsPerMinute: 30,
-              }),
-            }),
-      },
-      (payload: unknown, done: (err: unknown, user?: Express.User | false) => void) => {
-        const claims = accessTokenClaimsSchema.safeParse(payload);
-        if (!claims.success) return done(null, false);
-        done(null, { id: claims.data.sub, role: claims.data.role, tier: claims.data.tier });
-      },
-    ),
+  const verifier = createTokenVerifier(
+    config.JWT_PUBLIC_KEY ? { publicKey: config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString() },
   );
-  return (req, res, next) => {
+  const verified = new VerifiedTokens();
+  return (req, _res, next) => {
     if (!req.path.startsWith('/api/') || isPublic(req.method, req.path) || req.method === 'OPTIONS') return next();
-    (authenticator.authenticate('jwt', { session: false }, (err: unknown, user: Express.User | false, info: unknown) => {
-      if (err || !user) {
-        const expired = info instanceof Error && info.name === 'TokenExpiredError';
-        const missing = info instanceof Error && /No auth token/i.test(info.message);
-        return next(
-          AppError.unauthorized(
-            missing ? 'Authentication required' : expired ? 'Access token expired' : 'Invalid access token',
-            missing ? 'AUTH.MISSING_TOKEN' : expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.TOKEN_INVALID',
-          ),
-        );
-      }
-      req.user = user;
-      next();
-    }) as RequestHandler)(req, res, next);
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return next(AppError.unauthorized('Authentication required', 'AUTH.MISSING_TOKEN'));
+    const known = verified.get(token);
+    if (known) {
+      req.user = known;
+      return next();
+    }
+    verifier.verify(token).then(
+      (claims) => {
+        req.user = { id: claims.sub, role: claims.role, tier: claims.tier };
+        verified.set(token, req.user, expiryOf(token));
+        next();
+      },
+      // AUTH.TOKEN_EXPIRED or AUTH.TOKEN_INVALID, with the same messages as every service
+      next,
+    );
   };
 }
 
-function staticKey(pem: string) {
-  // passport-jwt's types say string | Buffer; it hands the key to jsonwebtoken, which takes a KeyObject
-  const key = createPublicKey(pem) as unknown as string;
-  return (_req: unknown, _token: unknown, done: (err: unknown, key?: string) => void) => done(null, key);
+/** The Authorization header read as passport-jwt's bearer extractor read it, so the same headers pass. */
+const AUTH_HEADER = /(\S+)\s+(\S+)/;
+function bearerToken(header: string | undefined): string | null {
+  if (typeof header !== 'string' || !header) return null;
+  const match = AUTH_HEADER.exec(header);
+  return match && match[1].toLowerCase() === 'bearer' ? match[2] : null;
+}
+
+/** `exp` of a token that verified (the claims schema leaves it out). */
+function expiryOf(token: string): number | undefined {
+  const exp = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: unknown }).exp;
+  return typeof exp === 'number' ? exp : undefined;
+}
+
+/** Bounds both memory and how long a remembered token outlives a change of signing key. */
+const VERIFIED_TTL_MS = 5 * 60_000;
+const VERIFIED_MAX = 10_000;
+
+class VerifiedTokens {
+  private readonly entries = new Map<string, { user: Express.User; validUntilMs: number; exp: number | undefined }>();
+
+  get(token: string): Express.User | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    const now = Date.now();
+    // jsonwebtoken's rule: expired when the current whole second reaches exp
+    if (now >= entry.validUntilMs || (entry.exp !== undefined && Math.floor(now / 1000) >= entry.exp)) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  set(token: string, user: Express.User, exp: number | undefined): void {
+    // oldest first: a Map iterates in insertion order
+    if (this.entries.size >= VERIFIED_MAX) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { user, validUntilMs: Date.now() + VERIFIED_TTL_MS, exp });
+  }
 }
