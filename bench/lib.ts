@@ -27,15 +27,21 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** requests answered in the run */
+  requests: number;
 }
 
-/** autocannon against a URL; latency figures in milliseconds. */
+/**
+ * autocannon against a URL; latency figures in milliseconds. autocannon runs in a worker thread,
+ * so a server measured in this process has its event loop to itself.
+ */
 export async function load(url: string, options: { connections?: number; durationSec?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 32,
     duration: options.durationSec ?? Number(process.env.BENCH_DURATION ?? 8),
     headers: options.headers,
+    workers: 1,
   });
   return {
     rps: result.requests.average,
@@ -43,6 +49,7 @@ export async function load(url: string, options: { connections?: number; duratio
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    requests: result.requests.total,
   };
 }
 
