@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from './defaults';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -33,8 +34,7 @@ export const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-export const DEFAULT_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+export { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from './defaults';
 
 export const infraConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -51,3 +51,8 @@ export const infraConfigShape = {
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
 };
+
+/** A connection string fit for a message: its password hidden. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}

@@ -1,4 +1,8 @@
 import mongoose, { type Connection } from 'mongoose';
+import { redact } from './config';
+
+// lives in config.ts (Redis and the gateway use it without loading mongoose); kept importable from here
+export { redact };
 
 /**
  * Opens a dedicated connection (not mongoose's global one) so several services, or several
@@ -31,8 +35,4 @@ export async function pingMongo(conn: Connection): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-export function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { redact } from './mongo';
+import { redact } from './config';
 
 export { Redis };
 
