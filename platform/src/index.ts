@@ -9,4 +9,5 @@ export * from './redis';
 export * from './messaging';
 export * from './auth';
 export * from './internal-client';
+export * from './probe';
 export * from './service';
