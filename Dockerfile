@@ -24,7 +24,9 @@ ENV NODE_ENV=production HOST=0.0.0.0 POSTWRIGHT_DATA_DIR=/data
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 COPY --from=web /app/web/dist ./web/dist
+# every program compiled to plain JavaScript (platform/scripts/build.js): no TypeScript loader at run time
+RUN node platform/scripts/build.js --force
 RUN mkdir -p /data && chown node:node /data
 USER node
-# overridden per service in docker-compose.yml
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+# overridden per service in docker-compose.yml; the flags are build.js's NODE_FLAGS
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "gateway/dist/main.js"]

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { NODE_FLAGS } from '../scripts/build';
 import type { z } from 'zod';
 
 const root = path.resolve(__dirname, '../..');
@@ -51,7 +52,8 @@ describe('docker-compose.yml', () => {
   test.each(apps)('when %s starts in compose, then its environment satisfies its config schema exactly', (name, dir) => {
     const service = compose.services[name];
     expect(service).toBeDefined();
-    expect(service.command?.join(' ')).toContain(`${dir}/src/main.ts`);
+    // the compiled program, run as npm start runs it (platform/scripts/build.js)
+    expect(service.command).toEqual(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]);
     const { configSchema } = require(path.join(root, dir, 'src/config.ts')) as { configSchema: z.ZodType };
     const env = interpolate(service.environment ?? {});
     const result = configSchema.safeParse(env);

@@ -7,7 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
+import { buildIfNeeded, nodeCommand } from '../../scripts/build';
+import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../defaults';
+import { startWriteSerializer } from './write-serializer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const DATA_DIR = process.env.POSTWRIGHT_DATA_DIR ?? path.join(ROOT, '.data');
@@ -73,21 +75,26 @@ export function ferretdbBinary(): string {
 
 export interface EmbeddedMongo {
   url: string;
-  /** the processes this call started (FerretDB and its write serializer), when not detached */
-  processes: ChildProcess[];
+  /** the processes this call started (FerretDB, the write serializer when it runs on its own), when not detached */
+  processes: Array<{ name: string; proc: ChildProcess }>;
+  /** stops what this call started inside this process (the write serializer of npm start) */
+  close(): Promise<void>;
 }
 
 /**
  * Returns MONGO_URL, or the URL of the embedded FerretDB, starting it when it is not yet
  * running: FerretDB on an internal port behind the write serializer on FERRETDB_PORT
  * (see write-serializer.ts for why). `detached` leaves both running after this process
- * exits (test runs reuse them); otherwise they belong to this process tree (npm start).
+ * exits (test runs reuse them: the serializer is a process of its own); otherwise they
+ * belong to this process (npm start), and the serializer runs inside it, which spares a
+ * whole Node process (about 45 MB) and stops with it.
  */
 export async function ensureMongo(options: { detached: boolean }): Promise<EmbeddedMongo> {
-  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL, processes: [] };
+  if (process.env.MONGO_URL) return { url: process.env.MONGO_URL, processes: [], close: async () => undefined };
   const url = `mongodb://127.0.0.1:${FERRETDB_PORT}/`;
   const internalPort = FERRETDB_PORT + 1;
-  const processes: ChildProcess[] = [];
+  const processes: EmbeddedMongo['processes'] = [];
+  let close: EmbeddedMongo['close'] = async () => undefined;
   const dir = path.join(DATA_DIR, 'ferretdb');
   fs.mkdirSync(dir, { recursive: true });
   const spawnLogged = (command: string, args: string[], logName: string) => {
@@ -95,7 +102,7 @@ export async function ensureMongo(options: { detached: boolean }): Promise<Embed
     const child = spawn(command, args, { cwd: ROOT, detached: options.detached, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     if (options.detached) child.unref();
-    else processes.push(child);
+    else processes.push({ name: path.basename(logName, '.log'), proc: child });
     return child;
   };
 
@@ -122,15 +129,27 @@ export async function ensureMongo(options: { detached: boolean }): Promise<Embed
     }
   }
   if (!(await canConnect('127.0.0.1', FERRETDB_PORT))) {
-    const child = spawnLogged(
-      process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'write-serializer.ts'), String(FERRETDB_PORT), String(internalPort)],
-      'write-serializer.log',
-    );
-    if (!(await waitFor(() => canConnect('127.0.0.1', FERRETDB_PORT), 20_000))) {
-      child.kill('SIGKILL');
-      throw new Error(`The FerretDB write serializer did not start on port ${FERRETDB_PORT}; see ${path.join(dir, 'write-serializer.log')}`);
+    if (options.detached) {
+      buildIfNeeded({ names: ['write-serializer'] });
+      const [node, ...args] = nodeCommand('write-serializer');
+      const child = spawnLogged(node, [...args, String(FERRETDB_PORT), String(internalPort)], 'write-serializer.log');
+      if (!(await waitFor(() => canConnect('127.0.0.1', FERRETDB_PORT), 20_000))) {
+        child.kill('SIGKILL');
+        throw new Error(`The FerretDB write serializer did not start on port ${FERRETDB_PORT}; see ${path.join(dir, 'write-serializer.log')}`);
+      }
+    } else {
+      const server = await startWriteSerializer({ listenHost: '127.0.0.1', listenPort: FERRETDB_PORT, upstreamHost: '127.0.0.1', upstreamPort: internalPort }).catch(
+        (error: Error) => {
+          for (const p of processes) p.proc.kill('SIGTERM');
+          throw new Error(`The FerretDB write serializer did not start on port ${FERRETDB_PORT}: ${error.message}`);
+        },
+      );
+      close = () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          setTimeout(resolve, 2_000).unref(); // a client still connected does not hold up the stop
+        });
     }
   }
-  return { url, processes };
+  return { url, processes, close };
 }

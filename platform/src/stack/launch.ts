@@ -2,11 +2,15 @@
  * Launches the whole product as child processes: the four services, the LinkedIn sandbox
  * (unless a real LinkedIn client is configured) and the gateway, on the given ports, and
  * waits for GET /api/health. Used by `npm start`, the e2e journeys and the benchmarks.
+ * Each process runs its compiled program on plain node (see platform/scripts/build.js),
+ * compiled first when missing or older than its sources.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { buildIfNeeded, ENTRIES, nodeCommand } from '../../scripts/build';
+import { probe } from '../probe';
 import { checkRabbit, checkRedis, DATA_DIR, ensureMongo, ROOT, waitFor } from './infra';
 import { localSecrets } from './secrets';
 
@@ -37,6 +41,9 @@ export interface ProcessHandle {
   name: string;
   proc: ChildProcess;
 }
+
+/** the embedded database's processes: stopped last */
+const DATABASE = new Set(['ferretdb', 'write-serializer']);
 
 export interface RunningStack {
   url: string;
@@ -95,6 +102,7 @@ export function buildWebIfNeeded(force = false): void {
 
 export async function launchStack(options: LaunchOptions): Promise<RunningStack> {
   const { ports } = options;
+  buildIfNeeded({ names: ENTRIES.filter((e) => e.workspace !== 'platform').map((e) => e.name), log: (m) => process.stdout.write(`[postwright] ${m}\n`) });
   const mongo = await ensureMongo({ detached: options.detachedDatabase });
   await checkRedis();
   await checkRabbit();
@@ -117,13 +125,14 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     ...options.env,
   };
 
-  const processes: ProcessHandle[] = mongo.processes.map((proc) => ({ name: 'ferretdb', proc }));
+  const processes: ProcessHandle[] = [...mongo.processes];
   let stopping = false;
 
   const startProcess = (name: string, workspace: string, env: NodeJS.ProcessEnv = {}): ProcessHandle | undefined => {
-    const entry = path.join(ROOT, workspace, 'src', 'main.ts');
-    if (!fs.existsSync(entry)) return undefined;
-    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const program = ENTRIES.find((e) => e.workspace === workspace && e.source.endsWith(path.join('src', 'main.ts')));
+    if (!program || !fs.existsSync(program.source)) return undefined;
+    const [node, ...args] = nodeCommand(program.name);
+    const proc = spawn(node, args, {
       cwd: path.join(ROOT, workspace),
       env: { ...common, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -145,8 +154,10 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     } else {
       fs.mkdirSync(options.output.dir, { recursive: true });
       const log = fs.createWriteStream(path.join(options.output.dir, `${name}.log`), { flags: 'a' });
-      proc.stdout?.pipe(log);
-      proc.stderr?.pipe(log);
+      // both streams write to one file: neither may end it while the other still writes
+      proc.stdout?.pipe(log, { end: false });
+      proc.stderr?.pipe(log, { end: false });
+      proc.once('close', () => log.end());
     }
     proc.on('exit', (code, signal) => {
       if (!stopping) options.onUnexpectedExit?.(name, code, signal);
@@ -160,13 +171,14 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     stopping = true;
     const running = processes.filter((p) => p.proc.exitCode === null && p.proc.signalCode === null);
     // the gateway and services first, the database last
-    const ordered = [...running.filter((p) => p.name !== 'ferretdb'), ...running.filter((p) => p.name === 'ferretdb')];
-    for (const p of ordered.filter((x) => x.name !== 'ferretdb')) p.proc.kill('SIGTERM');
+    const programs = running.filter((p) => !DATABASE.has(p.name));
+    for (const p of programs) p.proc.kill('SIGTERM');
     await Promise.race([
-      Promise.all(ordered.filter((x) => x.name !== 'ferretdb').map((p) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.once('exit', r))))),
+      Promise.all(programs.map((p) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.once('exit', r))))),
       new Promise((r) => setTimeout(r, 10_000)),
     ]);
-    for (const p of ordered) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(p.name === 'ferretdb' ? 'SIGTERM' : 'SIGKILL');
+    for (const p of running) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(DATABASE.has(p.name) ? 'SIGTERM' : 'SIGKILL');
+    await mongo.close();
   };
 
   const useSandbox = !(options.env?.LINKEDIN_CLIENT_ID ?? process.env.LINKEDIN_CLIENT_ID);
@@ -177,13 +189,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
   startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
   startProcess('gateway', 'gateway', { PORT: String(ports.gateway), HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0' });
 
-  const healthy = await waitFor(async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${ports.gateway}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
-    } catch {
-      return false;
-    }
-  }, options.healthTimeoutMs ?? 90_000, 250);
+  const healthy = await waitFor(async () => (await probe(`http://127.0.0.1:${ports.gateway}/api/health`, 2_000)) === 200, options.healthTimeoutMs ?? 90_000, 250);
   if (!healthy) {
     await stop();
     throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);

@@ -181,17 +181,3 @@ export function startWriteSerializer(options: { listenHost: string; listenPort: 
     server.listen(options.listenPort, options.listenHost, () => resolve(server));
   });
 }
-
-// Run as a process: node --import tsx write-serializer.ts <listenPort> <upstreamPort>
-if (require.main === module) {
-  const [listenPort, upstreamPort] = process.argv.slice(2).map(Number);
-  startWriteSerializer({ listenHost: '127.0.0.1', listenPort, upstreamHost: '127.0.0.1', upstreamPort }).then(
-    () => undefined,
-    (error) => {
-      process.stderr.write(`write serializer could not start: ${error.message}\n`);
-      process.exit(1);
-    },
-  );
-  process.on('SIGTERM', () => process.exit(0));
-  process.on('SIGINT', () => process.exit(0));
-}
