@@ -15,12 +15,11 @@ import {
   createLogger,
   errorHandler,
   listen,
-  requestContext,
-  requestLogger,
   type Redis,
 } from '@postwright/platform';
 import { authenticate } from './authenticate';
 import { batchedRedisStore } from './rate-limit-store';
+import { requestId, requestLog } from './request-log';
 import type { GatewayConfig } from './config';
 import { isForbiddenIncomingHeader, matchesPrefix, upstreams } from './routes';
 
@@ -38,8 +37,8 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  app.use(requestContext());
-  app.use(requestLogger(logger));
+  app.use(requestId());
+  app.use(requestLog(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -126,10 +125,8 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
         // only the upstream leg times out; `timeout` would cut the client's socket without an answer
         proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        // the request id reaches the service in req.headers, which requestId() set and the proxy copies
         on: {
-          proxyReq: (proxyReq, req) => {
-            proxyReq.setHeader('x-request-id', String((req as { id?: unknown }).id ?? ''));
-          },
           error: (err, req, res) => {
             const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && /timeout|socket hang up/i.test(err.message);
             const status = timedOut ? 504 : 502;
@@ -140,7 +137,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
               code: timedOut ? 'UPSTREAM.TIMEOUT' : 'UPSTREAM.UNAVAILABLE',
               requestId: String((req as { id?: unknown }).id ?? ''),
             };
-            logger.warn({ err: err.message, upstream: upstream.name }, 'upstream failed');
+            logger.warn({ err: err.message, upstream: upstream.name, requestId: body.requestId }, 'upstream failed');
             if ('writeHead' in res && !res.headersSent) {
               (res as ServerResponse).writeHead(status, { 'content-type': 'application/json' });
               (res as ServerResponse).end(JSON.stringify(body));
