@@ -17,6 +17,7 @@ export async function startLifecycleConsumer(messaging: Messaging, lifecycle: Li
           return lifecycle.onEngagement((event as EventEnvelope<'linkedin.engagement.updated'>).payload, new Date(event.occurredAt));
       }
     },
-    { maxAttempts: 5 },
+    // a burst of scheduled posts reports back together: settle many at once
+    { maxAttempts: 5, prefetch: 64 },
   );
 }

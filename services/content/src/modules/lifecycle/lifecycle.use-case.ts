@@ -95,6 +95,22 @@ export function lifecycleUseCases(deps: { repo: ContentRepository; events: Event
     /** LinkedIn accepted the post. A repeated event changes nothing. */
     async onPublished(event: EventPayload<'linkedin.post.published'>): Promise<void> {
       const { contentId, userId } = event;
+      // usually the LinkedIn service marked the item through the internal API already: a read
+      // (which runs beside other work) then saves two writes (which wait their turn)
+      const current = await repo.findOwned(contentId, userId);
+      if (!current) {
+        logger.info({ contentId }, 'published event for a deleted or unknown item; nothing to update');
+        return;
+      }
+      if (
+        current.status === 'published' &&
+        current.linkedinPostId === event.linkedinPostId &&
+        current.linkedinPostUrl === event.url &&
+        !current.lastPublishError &&
+        !current.publishUnconfirmed
+      ) {
+        return;
+      }
       const result = await repo.update(
         contentId,
         userId,

@@ -10,6 +10,7 @@ export async function startPublishConsumer(ctx: ServiceContext, publish: Publish
       if (event.type !== 'content.publish.requested') return;
       await publish.publishScheduled(event.payload as Parameters<PublishUseCases['publishScheduled']>[0]);
     },
-    { maxAttempts: 8, retryDelayMs: 500 },
+    // each request mostly waits (LinkedIn, the content service, the store): many run at once
+    { maxAttempts: 8, retryDelayMs: 500, prefetch: 64 },
   );
 }
