@@ -153,7 +153,9 @@ function buildIfNeeded(options = {}) {
 /** The command that runs a compiled program: [node, ...flags, file]. */
 /** @param {string} name */
 function nodeCommand(name) {
-  return [process.execPath, ...NODE_FLAGS, entry(name).outfile];
+  // POSTWRIGHT_CPU_PROF=<folder>: every program writes a V8 CPU profile there when it exits
+  const profile = process.env.POSTWRIGHT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.POSTWRIGHT_CPU_PROF}`] : [];
+  return [process.execPath, ...NODE_FLAGS, ...profile, entry(name).outfile];
 }
 
 module.exports = { ROOT, ENTRIES, NODE_FLAGS, entry, buildIfNeeded, nodeCommand };
