@@ -30,24 +30,28 @@ async function drafts(n: number): Promise<ContentItem[]> {
   return Promise.all(Array.from({ length: n }, () => stack.draft(user)));
 }
 
-test('when the broker drops every connection as posts fall due and are published now, then each is on LinkedIn once and every item says published', async () => {
+test('when the broker drops every connection as posts fall due, are published now and are scheduled, then the calls answer, each post is on LinkedIn once and every item says published', async () => {
   const scheduled = await drafts(3);
   const now = await drafts(2);
+  const [later] = await drafts(1);
   const at = dueIn(4_000);
   for (const item of scheduled) expect((await stack.schedule(user, item.id, at)).status).toBe(201);
 
   await sleepUntil(at.getTime() - 500);
   broker.cut();
+  // calls that announce a change wait for the broker's confirm (at most its 10 s), then answer
   const publishing = now.map((item) => stack.publish(user, item.id));
-  // reading and scheduling need no broker: they answer during the outage
-  const listed = await stack.call('GET', '/api/content', { token: user.token });
-  expect(listed.status).toBe(200);
+  const scheduling = stack.schedule(user, later.id, dueIn(OUTAGE_MS + 3_000));
+  // reading needs no broker: it answers during the outage
+  expect((await stack.call('GET', '/api/content', { token: user.token })).status).toBe(200);
   await sleepUntil(at.getTime() + OUTAGE_MS);
   await broker.restore();
 
   for (const res of await Promise.all(publishing)) expect(res.status).toBe(200);
-  for (const item of [...scheduled, ...now]) await expectPublishedOnce(stack, user, item, 30_000);
-  await expectNoSecondPost(stack, [...scheduled, ...now], 3_000);
+  expect((await scheduling).status).toBe(201);
+  const all = [...scheduled, ...now, later];
+  for (const item of all) await expectPublishedOnce(stack, user, item, 30_000);
+  await expectNoSecondPost(stack, all, 3_000);
 });
 
 test('when the broker drops every connection while the LinkedIn service is posting scheduled requests, then the redelivered requests post nothing twice', async () => {
