@@ -15,6 +15,7 @@ import {
   createLogger,
   errorHandler,
   listen,
+  probe,
   type Redis,
 } from '@postwright/platform';
 import { authenticate } from './authenticate';
@@ -80,12 +81,8 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   app.get('/api/health', async (_req, res) => {
     const states = await Promise.all(
       services.map(async (s) => {
-        try {
-          const r = await fetch(new URL('/ready', s.url), { signal: AbortSignal.timeout(2_000) });
-          return [s.name, r.ok ? 'ok' : 'unavailable'] as const;
-        } catch {
-          return [s.name, 'unavailable'] as const;
-        }
+        const status = await probe(new URL('/ready', s.url), 2_000, agent);
+        return [s.name, status === 200 ? 'ok' : 'unavailable'] as const;
       }),
     );
     const body: GatewayHealth = {
