@@ -104,11 +104,17 @@ function buildIfNeeded(options = {}) {
   const wanted = (options.names ?? ENTRIES.map((e) => e.name)).map(entry).filter((e) => fs.existsSync(e.source));
   const stale = wanted
     .map((e) => ({ e, sources: sourcesMtime(e, cache) }))
-    // outputs are dated in whole milliseconds (below)
-    .filter(({ e, sources }) => options.force || !fs.existsSync(e.outfile) || fs.statSync(e.outfile).mtimeMs < Math.floor(sources));
+    // an output is dated as its sources (below), give or take the rounding of file times
+    .filter(({ e, sources }) => options.force || !fs.existsSync(e.outfile) || fs.statSync(e.outfile).mtimeMs < sources - 1);
   if (!stale.length) return [];
   options.log?.(`compiling ${stale.map(({ e }) => e.name).join(', ')}...`);
+  // one short-lived esbuild process per build, waited for at once; the default for the sync API,
+  // a worker thread with a service process, would leave the launcher a zombie per build
+  const workerThreads = process.env.ESBUILD_WORKER_THREADS;
+  process.env.ESBUILD_WORKER_THREADS = '0';
   const esbuild = require('esbuild');
+  if (workerThreads === undefined) delete process.env.ESBUILD_WORKER_THREADS;
+  else process.env.ESBUILD_WORKER_THREADS = workerThreads;
   let result;
   try {
     result = esbuild.buildSync({
@@ -133,8 +139,8 @@ function buildIfNeeded(options = {}) {
     const text = [...new Set(messages.map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`))].join('\n');
     throw new Error(`The TypeScript of ${stale.map(({ e }) => e.name).join(', ')} did not compile:\n${text || String(error)}`);
   } finally {
-    // buildSync runs esbuild in a worker thread with a service process that would otherwise
-    // stay for the life of this process (the launcher: about 40 MB)
+    // in case esbuild was loaded before, in its worker-thread mode: its service process would
+    // otherwise stay for the life of this process (about 40 MB)
     void esbuild.stop();
   }
   // maps first, so a program never appears before its map; each file appears whole
