@@ -10,7 +10,9 @@ export async function startPublishConsumer(ctx: ServiceContext, publish: Publish
       if (event.type !== 'content.publish.requested') return;
       await publish.publishScheduled(event.payload as Parameters<PublishUseCases['publishScheduled']>[0]);
     },
-    // each request mostly waits (LinkedIn, the content service, the store): many run at once
-    { maxAttempts: 8, retryDelayMs: 500, prefetch: 64 },
+    // each request mostly waits (LinkedIn, the content service, the store), so several run at
+    // once; not many more: concurrent calls slow LinkedIn down, and a call that times out leaves
+    // a post whose outcome is unknown (measured: 64 at once timed some out on a busy machine)
+    { maxAttempts: 8, retryDelayMs: 500, prefetch: 16 },
   );
 }

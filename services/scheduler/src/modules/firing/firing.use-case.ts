@@ -68,6 +68,10 @@ export function firingUseCases(deps: FiringDeps) {
         scheduledFor: (schedule.scheduledFor ?? schedule.dueAt!).toISOString(),
       });
       unsent.delete(schedule.contentId);
+      // remembered so that a takeover does not send it again; losing this note costs only a repeat
+      emitNotes.submit({ contentId: schedule.contentId, requestId: schedule.requestId! }).catch((err: unknown) => {
+        logger.debug({ err, contentId: schedule.contentId }, 'could not note the emitted request');
+      });
       return true;
     } catch (err) {
       logger.warn({ err, contentId: schedule.contentId }, 'publish request not confirmed by the broker; will emit again');
@@ -97,6 +101,14 @@ export function firingUseCases(deps: FiringDeps) {
     // FerretDB v1 deadlocks on a bulk update of about a hundred statements (measured); 25 is
     // far from that and still turns a burst into a few writes
     { maxBatch: 25, maxConcurrent: 2 },
+  );
+
+  const emitNotes = new Batcher<{ contentId: string; requestId: string }, void>(
+    async (items) => {
+      await repo.markEmitted(items, now());
+      return items.map(() => undefined);
+    },
+    { maxBatch: 25, maxConcurrent: 1 },
   );
 
   const published = new Batcher<{ contentId: string; requestId: string }, void>(
@@ -303,6 +315,8 @@ export function firingUseCases(deps: FiringDeps) {
           }
           // a replica never declares itself dead (its own heartbeat may lag under load)
           if (s.claimedBy === instanceId) continue;
+          // a confirmed request is in the broker's durable queue: its outcome will come
+          if (s.emittedAt) continue;
           live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
           if (!live.has(s.claimedBy ?? '')) await reemit(s);
         } else if (s.status === 'preparing' && s.lockUntil.getTime() < at) {

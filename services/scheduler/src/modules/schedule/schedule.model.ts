@@ -34,6 +34,7 @@ export interface ScheduleDoc {
   claimedBy: string | null;
   claimedAt: Date | null;
   claimToken: string | null;
+  emittedAt: Date | null;
   lastError: string | null;
   publishedAt: Date | null;
   createdAt: Date;
@@ -65,6 +66,7 @@ const scheduleSchema = new Schema<ScheduleDoc>(
     claimedBy: { type: String, default: null },
     claimedAt: { type: Date, default: null },
     claimToken: { type: String, default: null },
+    emittedAt: { type: Date, default: null },
     lastError: { type: String, default: null },
     publishedAt: { type: Date, default: null },
   },

@@ -22,6 +22,7 @@ function toSchedule(doc: ScheduleDoc): Schedule {
     syncUnconfirmed: doc.syncUnconfirmed ?? false,
     claimedBy: doc.claimedBy ?? null,
     claimedAt: doc.claimedAt ?? null,
+    emittedAt: doc.emittedAt ?? null,
     lastError: doc.lastError ?? null,
     publishedAt: doc.publishedAt ?? null,
     updatedAt: doc.updatedAt,
@@ -117,7 +118,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
         requests.map((r) => ({
           updateOne: {
             filter: { _id: r.contentId, requestId: r.requestId, status: 'pending', dueAt: { $lte: now } },
-            update: { $set: { status: 'firing', claimedBy: instanceId, claimedAt: now, claimToken }, $inc: { attempts: 1 } },
+            update: { $set: { status: 'firing', claimedBy: instanceId, claimedAt: now, claimToken, emittedAt: null }, $inc: { attempts: 1 } },
           },
         })),
         { ordered: false },
@@ -160,6 +161,14 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       if (!items.length) return;
       await schedules.bulkWrite(
         items.map((i) => ({ deleteOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' } } })),
+        { ordered: false },
+      );
+    },
+
+    async markEmitted(items, at) {
+      if (!items.length) return;
+      await schedules.bulkWrite(
+        items.map((i) => ({ updateOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' }, update: { $set: { emittedAt: at } } } })),
         { ordered: false },
       );
     },

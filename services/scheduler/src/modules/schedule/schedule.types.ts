@@ -20,6 +20,8 @@ export interface Schedule {
   syncUnconfirmed: boolean;
   claimedBy: string | null;
   claimedAt: Date | null;
+  /** the broker confirmed this claim's publish request: a takeover need not send it again */
+  emittedAt: Date | null;
   lastError: string | null;
   publishedAt: Date | null;
   updatedAt: Date;
@@ -77,6 +79,7 @@ export interface ScheduleRepository {
   allPending(): Promise<Schedule[]>;
   /** published: the schedules of these requests are done and removed, in one bulk write */
   markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<void>;
+  markEmitted(items: Array<{ contentId: string; requestId: string }>, at: Date): Promise<void>;
   heartbeat(instanceId: string, now: Date): Promise<void>;
   liveInstances(since: Date): Promise<Set<string>>;
   /** replicas gone for long: their heartbeats are only clutter */
