@@ -173,10 +173,13 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     // the gateway and services first, the database last
     const programs = running.filter((p) => !DATABASE.has(p.name));
     for (const p of programs) p.proc.kill('SIGTERM');
+    let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(programs.map((p) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.once('exit', r))))),
-      new Promise((r) => setTimeout(r, 10_000)),
+      new Promise((r) => (giveUp = setTimeout(r, 10_000))),
     ]);
+    // a pending timer would hold whoever stopped the stack (a test run) for the full 10 s
+    clearTimeout(giveUp);
     for (const p of running) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(DATABASE.has(p.name) ? 'SIGTERM' : 'SIGKILL');
     await mongo.close();
   };
