@@ -1,4 +1,5 @@
 import { http } from '@postwright/platform/src/testing';
+import { postModel } from '../src/modules/publish/post.model';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 const EVERY_RESERVED = 'Lessons (hard-won) from 10 years: \\ | { } @ [ ] ( ) < > # * _ ~ -- and a fake mention @[Dana](urn:li:person:abc) plus {hashtag|\\#|growth} #leadership *bold* _it_ ~x~ <tag> C:\\path';
@@ -214,4 +215,24 @@ describe('publish now: responses', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await postsBy(memberUrn)).toHaveLength(1);
   });
+
+  test('when an earlier publish of the item died mid-call (crash), then the next one says LinkedIn may have it instead of posting again; the one after goes ahead', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.draft(user);
+    // what a process killed between calling LinkedIn and hearing back leaves behind
+    await postModel(stack.linkedin.ctx.mongo).create({ _id: 'now:crashed', key: 'now:crashed', userId: user.id, contentId: item.id, memberUrn, state: 'sending', sentAt: new Date() });
+
+    const first = await publish(user, { contentId: item.id, text: 'After the crash' });
+    expect(first.status).toBe(409);
+    expect(first.body).toMatchObject({ code: 'LINKEDIN.UNCONFIRMED', error: 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.' });
+    expect(await postsBy(memberUrn)).toHaveLength(0);
+    expect(await stack.item(user, item.id)).toMatchObject({ status: 'draft', publishUnconfirmed: true });
+
+    // the member checked the feed: publishing again posts once
+    const second = await publish(user, { contentId: item.id, text: 'After the crash' });
+    expect(second.status).toBe(200);
+    expect(await postsBy(memberUrn)).toHaveLength(1);
+    expect(await stack.item(user, item.id)).toMatchObject({ status: 'published', publishUnconfirmed: false });
+  });
 });
+

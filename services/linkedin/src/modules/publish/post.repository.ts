@@ -40,6 +40,11 @@ export class PostRepository {
     return plain(await this.model.findById(key).lean<Lean>());
   }
 
+  /** An attempt for the item still marked as being sent (its process died mid-call), if any. */
+  async findSending(contentId: string): Promise<StoredPost | null> {
+    return plain(await this.model.findOne({ contentId, state: 'sending' }).lean<Lean>());
+  }
+
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
   async transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
     return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>());

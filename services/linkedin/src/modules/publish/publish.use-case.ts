@@ -67,6 +67,16 @@ export class PublishUseCases {
       const item = await content.get(userId, input.contentId);
       if (!item) throw AppError.notFound(messages.contentNotFound, 'CONTENT.NOT_FOUND');
       if (item.status === 'published') throw AppError.conflict(messages.alreadyPublished, 'LINKEDIN.ALREADY_PUBLISHED');
+      // under this item's lock no live attempt can be sending: one that is died between sending
+      // and hearing back (a crash), so LinkedIn may have the post. Say so once, as a lost answer
+      // does; the next publish, after the member checked the feed, goes ahead.
+      const orphan = await posts.findSending(item.id);
+      if (orphan) {
+        await posts.transition(orphan.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
+        await this.markItemUnconfirmed(item);
+        await this.emitQuietly('linkedin.post.failed', { requestId: null, contentId: item.id, userId, reason: messages.unconfirmed, unconfirmed: true, retryable: false });
+        throw new AppError('LINKEDIN.UNCONFIRMED', messages.unconfirmed, { status: 409 });
+      }
       const text = textToPost(input.text, item);
       const record = await posts.insertAttempt({
         key: `now:${randomUUID()}`,
