@@ -21,6 +21,7 @@
  *   not `published` (target 0).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
@@ -94,6 +95,7 @@ export const schedulerBenchmark: Benchmark = {
         NAMESPACE: ns,
         LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
         SANDBOX_FAST: 'true',
+        ...(process.env.BENCH_SCHEDULER_EARLY_MS ? { SCHEDULER_FIRE_EARLY_MS: process.env.BENCH_SCHEDULER_EARLY_MS } : {}),
         RATE_LIMIT_PER_MINUTE: '1000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       },
@@ -229,6 +231,11 @@ export const schedulerBenchmark: Benchmark = {
         if (o?.firstRequestAt) lateness.push(Math.max(0, o.firstRequestAt - at));
         const times = onLinkedIn.get(indexOf.get(id)!);
         if (times) onLinkedInAfter.push(Math.min(...times) - at);
+      }
+      if (process.env.BENCH_SCHEDULER_DUMP) {
+        // per post: due time into the minute, lateness of the request, delay until on LinkedIn
+        const rows = [...due].map(([id, at]) => [at - firstDue, (observed.get(id)?.firstRequestAt ?? NaN) - at, (onLinkedIn.get(indexOf.get(id)!)?.[0] ?? NaN) - at]);
+        fs.writeFileSync(process.env.BENCH_SCHEDULER_DUMP, JSON.stringify(rows));
       }
       const p = (values: number[], q: number) => Math.round(percentile(values, q));
       log(`done: ${onLinkedIn.size} on LinkedIn, ${lost} lost, ${duplicated} duplicated, ${notPublished} items not published`);
