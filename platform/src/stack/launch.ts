@@ -100,6 +100,14 @@ export function buildWebIfNeeded(force = false): void {
   if (result.status !== 0) throw new Error('The web app did not build; see the output above.');
 }
 
+/**
+ * How long Ctrl-C waits for the programs to stop by themselves before killing them: longer
+ * than the LinkedIn service's drain with default settings (4 x 10 s + 10 s), so a publish under
+ * way finishes instead of leaving a post on LinkedIn that its item does not know of. Each program
+ * exits as soon as its own work is done, so an idle stack stops at once.
+ */
+const STOP_GRACE_MS = 70_000;
+
 export async function launchStack(options: LaunchOptions): Promise<RunningStack> {
   const { ports } = options;
   buildIfNeeded({ names: ENTRIES.filter((e) => e.workspace !== 'platform').map((e) => e.name), log: (m) => process.stdout.write(`[postwright] ${m}\n`) });
@@ -176,9 +184,9 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(programs.map((p) => new Promise((r) => (p.proc.exitCode !== null ? r(null) : p.proc.once('exit', r))))),
-      new Promise((r) => (giveUp = setTimeout(r, 10_000))),
+      new Promise((r) => (giveUp = setTimeout(r, STOP_GRACE_MS))),
     ]);
-    // a pending timer would hold whoever stopped the stack (a test run) for the full 10 s
+    // a pending timer would hold whoever stopped the stack (a test run) for the full grace
     clearTimeout(giveUp);
     for (const p of running) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(DATABASE.has(p.name) ? 'SIGTERM' : 'SIGKILL');
     await mongo.close();
