@@ -1,5 +1,8 @@
+import { submitConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig } from '../src/config';
 import { start, type RunningSandbox } from '../src/server';
+
+export { submitConsent };
 
 export const PUBLIC_URL = 'http://localhost:8080';
 export const REDIRECT_URI = `${PUBLIC_URL}/linkedin/callback`;
@@ -28,40 +31,6 @@ export function authorizeUrl(base: string, params: Record<string, string | undef
   return url.toString();
 }
 
-/** What a browser does with the consent page: read the form, fill it, press a button. */
-export async function submitConsent(
-  pageUrl: string,
-  button: 'Allow' | 'Cancel',
-  fields: Record<string, string | null> = {},
-): Promise<{ status: number; location: string | null }> {
-  const page = await fetch(pageUrl);
-  const html = await page.text();
-  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) throw new Error(`no consent form on the page (status ${page.status})`);
-  const values = new URLSearchParams();
-  for (const input of form[2].matchAll(/<input([^>]*)>/gi)) {
-    const attr = (n: string) => new RegExp(`${n}="([^"]*)"`, 'i').exec(input[1])?.[1];
-    const name = attr('name');
-    if (!name) continue;
-    const type = attr('type') ?? 'text';
-    if (type === 'checkbox' && !/\schecked/i.test(input[1])) continue;
-    values.set(name, attr('value') ?? '');
-  }
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === null) values.delete(k);
-    else values.set(k, v);
-  }
-  const pressed = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>${button}</button>`, 'i').exec(form[2]);
-  if (!pressed) throw new Error(`no ${button} button`);
-  values.set(pressed[1], pressed[2]);
-  const res = await fetch(new URL(form[1], pageUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: values.toString(),
-    redirect: 'manual',
-  });
-  return { status: res.status, location: res.headers.get('location') };
-}
 
 export async function authorizationCode(base: string, params: Record<string, string | undefined> = {}, fields: Record<string, string | null> = {}): Promise<string> {
   const { location } = await submitConsent(authorizeUrl(base, params), 'Allow', fields);

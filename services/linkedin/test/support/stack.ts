@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthResponse, ContentItem, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
 import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -96,35 +97,7 @@ async function startEventProbe(ns: string): Promise<EventProbe & { close(): Prom
 }
 
 /** The answer of a form submit: the sandbox's redirect back to the web's callback page. */
-export async function submitConsent(pageUrl: string, button: 'Allow' | 'Cancel', fields: Record<string, string | null> = {}): Promise<URL> {
-  const page = await fetch(pageUrl);
-  const html = await page.text();
-  const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) throw new Error(`no consent form (status ${page.status}): ${html.slice(0, 200)}`);
-  const values = new URLSearchParams();
-  for (const input of form[2].matchAll(/<input([^>]*)>/gi)) {
-    const attr = (n: string) => new RegExp(`${n}="([^"]*)"`, 'i').exec(input[1])?.[1];
-    const name = attr('name');
-    if (!name) continue;
-    if ((attr('type') ?? 'text') === 'checkbox' && !/\schecked/i.test(input[1])) continue;
-    values.set(name, attr('value') ?? '');
-  }
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === null) values.delete(k);
-    else values.set(k, v);
-  }
-  const pressed = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>${button}</button>`, 'i').exec(form[2]);
-  if (!pressed) throw new Error(`no ${button} button on the consent page`);
-  values.set(pressed[1], pressed[2]);
-  const res = await fetch(new URL(form[1], pageUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: values.toString(),
-    redirect: 'manual',
-  });
-  if (res.status !== 302) throw new Error(`consent answered ${res.status}`);
-  return new URL(res.headers.get('location')!);
-}
+export const submitConsent = consentRedirect;
 
 export async function startStack(options: { linkedinEnv?: Record<string, string>; sandboxEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = testNamespace();
