@@ -17,10 +17,11 @@ import {
   listen,
   probe,
   type Redis,
+  requestId,
+  requestLogger,
 } from '@postwright/platform';
 import { authenticate } from './authenticate';
 import { batchedRedisStore } from './rate-limit-store';
-import { requestId, requestLog } from './request-log';
 import type { GatewayConfig } from './config';
 import { isForbiddenIncomingHeader, matchesPrefix, upstreams } from './routes';
 
@@ -39,7 +40,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   app.set('trust proxy', 'loopback');
 
   app.use(requestId());
-  app.use(requestLog(logger));
+  app.use(requestLogger(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import pinoHttp from 'pino-http';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context';
 import { AppError, isAppError } from './errors';
 import type { Logger } from './logger';
@@ -12,28 +11,52 @@ declare module 'http' {
   }
 }
 
-/** Sets req.id from the gateway's x-request-id (or a new one) and runs the request in its context. */
+/** The caller's x-request-id when well formed, else a new one, on the request (so a proxy forwards it) and on the response. */
+function assignRequestId(req: http.IncomingMessage, res: http.ServerResponse): string {
+  const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  req.id = id;
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** Sets the request id and runs the request in its context (log lines, internal calls and events carry it). */
 export function requestContext(): RequestHandler {
+  return (req, res, next) => runWithContext({ requestId: assignRequestId(req, res) }, next);
+}
+
+/**
+ * Sets the request id without opening a context, for a program that makes no internal calls and
+ * emits no events (the gateway): no AsyncLocalStorage, so async hooks (a cost on every promise)
+ * stay off. Its log lines carry the id themselves (requestLogger).
+ */
+export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.id = requestId;
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    runWithContext({ requestId }, next);
+    assignRequestId(req, res);
+    next();
   };
 }
 
+/**
+ * One log line per request (`req`, `res`, `responseTime`; warn for 4xx, error for 5xx), written
+ * when the response closes; nothing is built unless its level is enabled (pino-http made a child
+ * logger for every request, even at LOG_LEVEL=silent).
+ */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => String(req.id),
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
-    serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req, res, next) => {
+    if (!logger.isLevelEnabled('error') || req.url === '/health' || req.url === '/ready') return next();
+    const start = Date.now();
+    const { method, url } = req;
+    res.once('close', () => {
+      const statusCode = res.statusCode;
+      const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const line = { requestId: String(req.id), req: { method, url }, res: { statusCode }, responseTime: Date.now() - start };
+      if (level === 'error') logger.error({ ...line, err: { type: 'Error', message: `failed with status code ${statusCode}` } }, 'request errored');
+      else logger[level](line, 'request completed');
+    });
+    next();
+  };
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
