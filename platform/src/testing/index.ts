@@ -7,7 +7,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { Redis } from 'ioredis';
-import type { UserRole } from '@postwright/contracts';
+import type { ContentType, UserRole } from '@postwright/contracts';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
@@ -46,6 +46,17 @@ export function issueTestToken(claims: { sub: string; role?: UserRole; tier?: st
     keyid: testKeys.kid,
     expiresIn: options.expiresIn ?? 900,
   });
+}
+
+/** A valid generation form (POST /api/content/generate), as the test stacks make their drafts. */
+export function generateForm(contentType: ContentType = 'framework') {
+  return {
+    contentType,
+    topic: 'Hiring senior engineers',
+    industryRole: 'VP of Engineering',
+    personalExperience: 'We rebuilt our hiring loop around work samples and cut time-to-offer in half.',
+    targetAudience: 'Engineering leaders',
+  };
 }
 
 /** A random 24-hex id, the shape of a MongoDB ObjectId (user ids in tokens). */

@@ -7,7 +7,7 @@
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { randomBytes } from 'node:crypto';
 import type { AuthResponse, ContentItem, GenerateResponse, User } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
 import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
 import { readConfig as readAuthConfig } from '../../../services/auth/src/config';
@@ -224,13 +224,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       async draft(user) {
         const res = await call<GenerateResponse>('POST', '/api/content/generate', {
           token: user.token,
-          body: {
-            contentType: 'framework',
-            topic: 'Hiring senior engineers',
-            industryRole: 'VP of Engineering',
-            personalExperience: 'We rebuilt our hiring loop around work samples and cut time-to-offer in half.',
-            targetAudience: 'Engineering leaders',
-          },
+          body: generateForm(),
         });
         if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
         const edited = await call('PUT', `/api/content/${res.body.content.id}/edit`, {

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthResponse, ContentItem, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
-import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN, generateForm } from '@postwright/platform/src/testing';
 import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
@@ -167,13 +167,7 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
       async draft(user, text) {
         const res = await http<GenerateResponse>(content.url, 'POST', '/api/content/generate', {
           token: user.token,
-          body: {
-            contentType: 'framework',
-            topic: 'Hiring senior engineers',
-            industryRole: 'VP of Engineering',
-            personalExperience: 'We rebuilt our hiring loop around work samples and cut time-to-offer in half.',
-            targetAudience: 'Engineering leaders',
-          },
+          body: generateForm(),
         });
         if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
         if (text === undefined) return res.body.content;

@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AuthResponse, ContentItem, ContentType, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
 import { createLogger, Messaging } from '@postwright/platform';
-import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse } from '@postwright/platform/src/testing';
+import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -242,13 +242,7 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
       async draft(user, draftOptions = {}) {
         const res = await http<GenerateResponse>(content.url, 'POST', '/api/content/generate', {
           token: user.token,
-          body: {
-            contentType: draftOptions.contentType ?? 'framework',
-            topic: 'Hiring senior engineers',
-            industryRole: 'VP of Engineering',
-            personalExperience: 'We rebuilt our hiring loop around work samples and cut time-to-offer in half.',
-            targetAudience: 'Engineering leaders',
-          },
+          body: generateForm(draftOptions.contentType),
         });
         if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
         const text = draftOptions.text ?? `Scheduled post ${randomId()}: work samples beat whiteboards.`;
