@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds deploy-check (deploy/check: docker-compose.yml through compose-go, the Kustomize
+# overlays through krusty and the Kubernetes API types) into the ignored tools folder. The
+# machine has no Docker engine and no cluster, so these libraries are how CI checks the
+# deployment files as `docker compose` and `kubectl apply -k` would.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
+BIN="$TOOLS/bin/deploy-check"
+SRC="$ROOT/deploy/check"
+# the build is redone when the sources or the pinned modules change
+STAMP="$(cd "$SRC" && cat go.mod go.sum ./*.go | sha256sum | cut -c1-16)"
+if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$STAMP" ]]; then exit 0; fi
+if ! command -v go >/dev/null 2>&1; then
+  echo "deploy-check (validates docker-compose.yml and the Kustomize overlays) is built with Go, and Go is not installed." >&2
+  echo "Install Go (the version in deploy/check/go.mod or newer) and run: bash platform/scripts/install-deploy-check.sh" >&2
+  exit 1
+fi
+echo "Building deploy-check into $TOOLS/bin (first run only, a few minutes)..." >&2
+mkdir -p "$TOOLS/bin"
+cd "$SRC"
+# -mod=readonly: go.mod and go.sum are used as committed, never rewritten by the build;
+# -trimpath -buildvcs=false: the binary depends on the sources only, not on the checkout's
+# path or git state. Built beside and renamed over: a run using the old binary goes on.
+go build -mod=readonly -trimpath -buildvcs=false -o "$BIN.new" .
+"$BIN.new" --help >/dev/null
+mv -f "$BIN.new" "$BIN"
+echo "$STAMP" > "$BIN.stamp"
+echo "deploy-check installed at $BIN" >&2
