@@ -61,6 +61,33 @@ export async function checkRabbit(url = process.env.AMQP_URL ?? DEFAULT_AMQP_URL
   }
 }
 
+export async function checkMongo(url = process.env.MONGO_URL): Promise<void> {
+  // a mongodb+srv URL names a DNS record that the driver resolves, not a server to try here
+  if (!url || url.startsWith('mongodb+srv:')) return;
+  // mongodb://[user:password@]host[:port][,host[:port]...][/database][?options]: one member answering will do
+  const hosts = url
+    .replace(/^mongodb:\/\/([^@/]*@)?/, '')
+    .split(/[/?]/)[0]
+    .split(',')
+    .map((h) => hostPort(`mongodb://${h}`, 27017));
+  if (!(await Promise.all(hosts.map((h) => canConnect(h.host, h.port)))).includes(true)) {
+    throw new Error(
+      `MongoDB does not answer at ${hosts.map((h) => `${h.host}:${h.port}`).join(',')} (MONGO_URL). Start it or run: docker compose up -d mongo (or unset MONGO_URL to use the embedded FerretDB)`,
+    );
+  }
+}
+
+/**
+ * Checks every server the stack needs but does not start itself (Redis, RabbitMQ, and MongoDB
+ * when MONGO_URL is set) before anything starts, so a missing one leaves nothing behind, and
+ * names every missing one at once instead of one per attempt.
+ */
+export async function checkInfrastructure(): Promise<void> {
+  const results = await Promise.allSettled([checkMongo(), checkRedis(), checkRabbit()]);
+  const problems = results.flatMap((r) => (r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : String(r.reason)] : []));
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+
 export function ferretdbBinary(): string {
   const bin = path.join(TOOLS_DIR, 'bin', 'ferretdb');
   // the script returns at once when the binary matches the version and local patches

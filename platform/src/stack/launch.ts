@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildIfNeeded, ENTRIES, nodeCommand } from '../../scripts/build';
 import { probe } from '../probe';
-import { checkRabbit, checkRedis, DATA_DIR, ensureMongo, ROOT, waitFor } from './infra';
+import { checkInfrastructure, DATA_DIR, ensureMongo, ROOT, waitFor } from './infra';
 import { localSecrets } from './secrets';
 
 export interface StackPorts {
@@ -33,7 +33,7 @@ export interface LaunchOptions {
   /** embedded database processes follow this stack (npm start) or outlive it (tests) */
   detachedDatabase: boolean;
   healthTimeoutMs?: number;
-  /** called when a process dies on its own (not during stop) */
+  /** called when a process dies on its own (not during stop) once the stack is up; before that, such a death fails the launch */
   onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
@@ -110,70 +110,15 @@ const STOP_GRACE_MS = 70_000;
 
 export async function launchStack(options: LaunchOptions): Promise<RunningStack> {
   const { ports } = options;
+  // before anything starts: a missing server then leaves nothing to clean up
+  await checkInfrastructure();
   buildIfNeeded({ names: ENTRIES.filter((e) => e.workspace !== 'platform').map((e) => e.name), log: (m) => process.stdout.write(`[postwright] ${m}\n`) });
   const mongo = await ensureMongo({ detached: options.detachedDatabase });
-  await checkRedis();
-  await checkRabbit();
-
-  const secrets = localSecrets(DATA_DIR);
-  const local = (p: number) => `http://127.0.0.1:${p}`;
-  const sandboxUrl = process.env.LINKEDIN_SANDBOX_URL ?? options.env?.LINKEDIN_SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
-  const common: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    MONGO_URL: mongo.url,
-    ...secrets,
-    PUBLIC_URL: options.publicUrl,
-    AUTH_URL: local(ports.auth),
-    CONTENT_URL: local(ports.content),
-    LINKEDIN_URL: local(ports.linkedin),
-    SCHEDULER_URL: local(ports.scheduler),
-    LINKEDIN_SANDBOX_URL: sandboxUrl,
-    POSTWRIGHT_DATA_DIR: DATA_DIR,
-    ...options.env,
-  };
 
   const processes: ProcessHandle[] = [...mongo.processes];
   let stopping = false;
-
-  const startProcess = (name: string, workspace: string, env: NodeJS.ProcessEnv = {}): ProcessHandle | undefined => {
-    const program = ENTRIES.find((e) => e.workspace === workspace && e.source.endsWith(path.join('src', 'main.ts')));
-    if (!program || !fs.existsSync(program.source)) return undefined;
-    const [node, ...args] = nodeCommand(program.name);
-    const proc = spawn(node, args, {
-      cwd: path.join(ROOT, workspace),
-      env: { ...common, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    if (options.output === 'inherit') {
-      const prefix = `[${name}] `;
-      for (const [stream, out] of [
-        [proc.stdout, process.stdout],
-        [proc.stderr, process.stderr],
-      ] as const) {
-        let buffered = '';
-        stream?.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString();
-          const lines = buffered.split('\n');
-          buffered = lines.pop() ?? '';
-          for (const line of lines) out.write(prefix + line + '\n');
-        });
-      }
-    } else {
-      fs.mkdirSync(options.output.dir, { recursive: true });
-      const log = fs.createWriteStream(path.join(options.output.dir, `${name}.log`), { flags: 'a' });
-      // both streams write to one file: neither may end it while the other still writes
-      proc.stdout?.pipe(log, { end: false });
-      proc.stderr?.pipe(log, { end: false });
-      proc.once('close', () => log.end());
-    }
-    proc.on('exit', (code, signal) => {
-      if (!stopping) options.onUnexpectedExit?.(name, code, signal);
-    });
-    const handle = { name, proc };
-    processes.push(handle);
-    return handle;
-  };
+  let up = false;
+  let diedWhileStarting: string | undefined;
 
   const stop = async () => {
     stopping = true;
@@ -192,18 +137,88 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     await mongo.close();
   };
 
-  const useSandbox = !(options.env?.LINKEDIN_CLIENT_ID ?? process.env.LINKEDIN_CLIENT_ID);
-  if (useSandbox) startProcess('linkedin-sandbox', 'services/linkedin-sandbox', { PORT: String(ports.sandbox) });
-  startProcess('auth', 'services/auth', { PORT: String(ports.auth) });
-  startProcess('content', 'services/content', { PORT: String(ports.content) });
-  startProcess('linkedin', 'services/linkedin', { PORT: String(ports.linkedin) });
-  startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
-  startProcess('gateway', 'gateway', { PORT: String(ports.gateway), HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0' });
+  // from here on, a failed launch stops what it started before it throws: FerretDB and the
+  // write serializer of npm start would otherwise outlive the launcher, and so would the programs
+  try {
+    const secrets = localSecrets(DATA_DIR);
+    const local = (p: number) => `http://127.0.0.1:${p}`;
+    const sandboxUrl = process.env.LINKEDIN_SANDBOX_URL ?? options.env?.LINKEDIN_SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
+    const common: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      MONGO_URL: mongo.url,
+      ...secrets,
+      PUBLIC_URL: options.publicUrl,
+      AUTH_URL: local(ports.auth),
+      CONTENT_URL: local(ports.content),
+      LINKEDIN_URL: local(ports.linkedin),
+      SCHEDULER_URL: local(ports.scheduler),
+      LINKEDIN_SANDBOX_URL: sandboxUrl,
+      POSTWRIGHT_DATA_DIR: DATA_DIR,
+      ...options.env,
+    };
 
-  const healthy = await waitFor(async () => (await probe(`http://127.0.0.1:${ports.gateway}/api/health`, 2_000)) === 200, options.healthTimeoutMs ?? 90_000, 250);
-  if (!healthy) {
+    const startProcess = (name: string, workspace: string, env: NodeJS.ProcessEnv = {}): ProcessHandle | undefined => {
+      const program = ENTRIES.find((e) => e.workspace === workspace && e.source.endsWith(path.join('src', 'main.ts')));
+      if (!program || !fs.existsSync(program.source)) return undefined;
+      const [node, ...args] = nodeCommand(program.name);
+      const proc = spawn(node, args, {
+        cwd: path.join(ROOT, workspace),
+        env: { ...common, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      if (options.output === 'inherit') {
+        const prefix = `[${name}] `;
+        for (const [stream, out] of [
+          [proc.stdout, process.stdout],
+          [proc.stderr, process.stderr],
+        ] as const) {
+          let buffered = '';
+          stream?.on('data', (chunk: Buffer) => {
+            buffered += chunk.toString();
+            const lines = buffered.split('\n');
+            buffered = lines.pop() ?? '';
+            for (const line of lines) out.write(prefix + line + '\n');
+          });
+        }
+      } else {
+        fs.mkdirSync(options.output.dir, { recursive: true });
+        const log = fs.createWriteStream(path.join(options.output.dir, `${name}.log`), { flags: 'a' });
+        // both streams write to one file: neither may end it while the other still writes
+        proc.stdout?.pipe(log, { end: false });
+        proc.stderr?.pipe(log, { end: false });
+        proc.once('close', () => log.end());
+      }
+      proc.on('exit', (code, signal) => {
+        if (stopping) return;
+        // before the stack is up there is no stack yet for onUnexpectedExit's caller to stop: the launch fails instead
+        if (up) options.onUnexpectedExit?.(name, code, signal);
+        else diedWhileStarting ??= `${name} stopped while starting (${signal ?? `exit code ${code}`}).`;
+      });
+      const handle = { name, proc };
+      processes.push(handle);
+      return handle;
+    };
+
+    const useSandbox = !(options.env?.LINKEDIN_CLIENT_ID ?? process.env.LINKEDIN_CLIENT_ID);
+    if (useSandbox) startProcess('linkedin-sandbox', 'services/linkedin-sandbox', { PORT: String(ports.sandbox) });
+    startProcess('auth', 'services/auth', { PORT: String(ports.auth) });
+    startProcess('content', 'services/content', { PORT: String(ports.content) });
+    startProcess('linkedin', 'services/linkedin', { PORT: String(ports.linkedin) });
+    startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
+    startProcess('gateway', 'gateway', { PORT: String(ports.gateway), HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0' });
+
+    const healthy = await waitFor(
+      async () => diedWhileStarting !== undefined || (await probe(`http://127.0.0.1:${ports.gateway}/api/health`, 2_000)) === 200,
+      options.healthTimeoutMs ?? 90_000,
+      250,
+    );
+    if (diedWhileStarting) throw new Error(diedWhileStarting);
+    if (!healthy) throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
+    up = true;
+    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, env: common, processes, startProcess, stop };
+  } catch (error) {
     await stop();
-    throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
+    throw error;
   }
-  return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, env: common, processes, startProcess, stop };
 }

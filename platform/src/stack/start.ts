@@ -85,7 +85,10 @@ async function main() {
       },
     });
   } catch (error) {
-    process.stderr.write(`\n[postwright] ${error instanceof Error ? error.message : String(error)}\n\n`);
+    // the message may name several problems, one a line (every missing server, for one)
+    const lines = (error instanceof Error ? error.message : String(error)).split('\n');
+    process.stderr.write(`\n${lines.map((line) => `[postwright] ${line}\n`).join('')}\n`);
+    // launchStack has already stopped whatever it started; this exit also removes the pid file
     await stop(1);
     return;
   }
