@@ -95,6 +95,8 @@ export const schedulerBenchmark: Benchmark = {
         NAMESPACE: ns,
         LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
         SANDBOX_FAST: 'true',
+        // the benchmark reads what LinkedIn received through the sandbox's test controls
+        SANDBOX_CONTROL: 'true',
         ...(process.env.BENCH_SCHEDULER_EARLY_MS ? { SCHEDULER_FIRE_EARLY_MS: process.env.BENCH_SCHEDULER_EARLY_MS } : {}),
         RATE_LIMIT_PER_MINUTE: '1000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_REDIS_URL, loadConfig, port } from '@postwright/platform';
+import { DEFAULT_REDIS_URL, loadConfig, port, trustProxy, type ProductionRules } from '@postwright/platform';
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -21,10 +21,15 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** proxies in front of the gateway (an ingress: 1); see platform's trustProxy */
+  TRUST_PROXY: trustProxy,
 });
 export type GatewayConfig = z.infer<typeof configSchema>;
 
+/** The gateway holds no secret of its own; its Redis is stated, and its password not a well-known one. */
+export const production: ProductionRules = { required: ['REDIS_URL'], connectionStrings: ['REDIS_URL'] };
+
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<GatewayConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, production);
 }

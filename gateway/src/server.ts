@@ -15,6 +15,7 @@ import {
   createLogger,
   errorHandler,
   listen,
+  pingRedis,
   probe,
   type Redis,
   requestId,
@@ -37,7 +38,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const redis: Redis = await connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(requestId());
   app.use(requestLogger(logger));
@@ -79,6 +80,12 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const services = upstreams(config);
   // reuse upstream connections: a new TCP connection per proxied request costs more than the proxying
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  // the container's own probes: alive, and ready once its Redis answers (the services have theirs)
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
+  app.get('/ready', async (_req, res) => {
+    const redisUp = await pingRedis(redis);
+    res.status(redisUp ? 200 : 503).json({ status: redisUp ? 'ok' : 'unavailable', service: 'gateway', checks: { redis: redisUp ? 'up' : 'down' } });
+  });
   app.get('/api/health', async (_req, res) => {
     const states = await Promise.all(
       services.map(async (s) => {

@@ -9,20 +9,124 @@ export class ConfigError extends Error {
 }
 
 /**
+ * What a program must be given when NODE_ENV=production, on top of its schema: development
+ * keeps its conveniences (generated keys, local defaults), production refuses to start on a
+ * secret that is missing, known or too short, and on a setting whose default only suits one
+ * machine.
+ */
+export interface ProductionRules {
+  /** secrets the program holds; each must be set, not a known value, and long enough */
+  secrets?: Record<string, SecretRule>;
+  /** settings with a local default that a deployment must state (e.g. PUBLIC_URL) */
+  required?: string[];
+  /** connection strings whose password, when they carry one, must not be a well-known one */
+  connectionStrings?: string[];
+  /** any other rule: problems as `NAME: message` */
+  check?: (env: Record<string, string | undefined>) => string[];
+}
+
+export interface SecretRule {
+  /** `text` (default): at least minLength characters; `base64-key`: exactly 32 bytes of key */
+  kind?: 'text' | 'base64-key';
+  minLength?: number;
+  /** how to make one, said in the refusal */
+  hint?: string;
+}
+
+/** Secrets Postwright once shipped as defaults, or placeholders a copy of an example keeps. */
+const KNOWN_SECRETS = new Set([
+  'change-me-to-a-long-random-internal-token',
+  'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=', // "0123456789abcdef0123456789abcdef"
+  'postwright-sandbox-secret',
+  'test-internal-token-0123456789',
+]);
+const PLACEHOLDER = /change.?me|replace.?me|example|placeholder|your[-_ ]?(secret|token|key|password)|^(secret|password|passw0rd|guest|admin|root|test|default|postwright)$/i;
+/** a value this repetitive was typed, not generated (e.g. 32 times the same byte) */
+const tooRepetitive = (units: ArrayLike<number>, minDistinct: number) => new Set(Array.from(units)).size < minDistinct;
+
+export function isKnownSecret(value: string): boolean {
+  return KNOWN_SECRETS.has(value) || PLACEHOLDER.test(value);
+}
+
+function secretProblem(value: string | undefined, rule: SecretRule): string | undefined {
+  const hint = rule.hint ? ` (${rule.hint})` : '';
+  if (!value) return `is required in production${hint}`;
+  if (isKnownSecret(value)) return `is a known or example value; use a generated one${hint}`;
+  if (rule.kind === 'base64-key') {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length !== 32) return `must be 32 bytes, base64-encoded${hint}`;
+    if (tooRepetitive(bytes, 16)) return `is not random enough (too few distinct bytes); use a generated key${hint}`;
+    return undefined;
+  }
+  const min = rule.minLength ?? 32;
+  if (value.length < min) return `is too short: at least ${min} characters in production${hint}`;
+  if (tooRepetitive(Buffer.from(value), Math.min(10, Math.ceil(min / 3)))) return `is not random enough (too few distinct characters)${hint}`;
+  return undefined;
+}
+
+/** Every production problem of an environment, as `NAME: message`. */
+export function productionProblems(rules: ProductionRules, env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const [name, rule] of Object.entries(rules.secrets ?? {})) {
+    const problem = secretProblem(env[name], rule);
+    if (problem) problems.push(`${name}: ${problem}`);
+  }
+  for (const name of rules.required ?? []) {
+    if (!env[name]) problems.push(`${name}: is required in production (its default only suits a local machine)`);
+  }
+  for (const name of rules.connectionStrings ?? []) {
+    const value = env[name];
+    if (!value) continue;
+    let password = '';
+    try {
+      password = decodeURIComponent(new URL(value).password);
+    } catch {
+      continue; // the schema reports a malformed URL
+    }
+    if (password && isKnownSecret(password)) problems.push(`${name}: its password is a well-known default (${redact(value)}); use the server's own credentials`);
+  }
+  problems.push(...(rules.check?.(env) ?? []));
+  return problems;
+}
+
+/**
  * Validates the environment against a schema and returns a frozen, typed object.
- * Fails fast listing every bad variable at once, not just the first.
+ * Fails fast listing every bad variable at once, not just the first; with NODE_ENV=production
+ * the program's production rules are checked too, in the same list. An empty variable counts as
+ * unset (compose passes `VAR: ${VAR:-}` as an empty string).
  */
 export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
+  production?: ProductionRules,
 ): Readonly<z.infer<S>> {
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(given);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  if (production && given.NODE_ENV === 'production') {
+    const named = new Set(problems.map((p) => p.split(':')[0]));
+    problems.push(...productionProblems(production, given).filter((p) => !named.has(p.split(':')[0])));
   }
+  if (problems.length || !result.success) throw new ConfigError(problems);
   return Object.freeze(result.data) as Readonly<z.infer<S>>;
+}
+
+/** The production rules every service holding INTERNAL_TOKEN and infrastructure connections shares. */
+export const serviceProductionRules = {
+  secrets: { INTERNAL_TOKEN: { minLength: 32, hint: 'openssl rand -base64 32' } },
+  // their defaults are this machine's servers (npm start); MONGO_URL has no default at all
+  required: ['REDIS_URL', 'AMQP_URL'],
+  connectionStrings: ['MONGO_URL', 'REDIS_URL', 'AMQP_URL'],
+} satisfies ProductionRules;
+
+/** Merges production rules: a program's own on top of the shared ones. */
+export function productionRules(...parts: ProductionRules[]): ProductionRules {
+  return {
+    secrets: Object.assign({}, ...parts.map((p) => p.secrets ?? {})),
+    required: parts.flatMap((p) => p.required ?? []),
+    connectionStrings: [...new Set(parts.flatMap((p) => p.connectionStrings ?? []))],
+    check: (env) => parts.flatMap((p) => p.check?.(env) ?? []),
+  };
 }
 
 /** Building blocks every service's config schema spreads in. */
@@ -35,6 +139,18 @@ export const bool = (fallback: boolean) =>
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from './defaults';
+
+/**
+ * Who may say which client a request came from (X-Forwarded-For): Express's `trust proxy`.
+ * `loopback` (default) suits one machine; a number trusts that many proxies in front (a service
+ * behind the gateway: 1; the gateway behind an ingress: 1); or addresses and CIDRs. Never
+ * `true`: it would believe whatever a client writes in the header.
+ */
+export const trustProxy = z
+  .string()
+  .default('loopback')
+  .refine((v) => v !== 'true', 'must not be true (any client could pick its address); give the number of proxies in front, or their addresses')
+  .transform((v): string | number => (/^\d+$/.test(v) ? Number(v) : v));
 
 export const infraConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -50,6 +166,7 @@ export const infraConfigShape = {
   /** PEM public key of the auth service's RS256 signing key; when unset it is read from AUTH_URL's JWKS */
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  TRUST_PROXY: trustProxy,
 };
 
 /** A connection string fit for a message: its password hidden. */

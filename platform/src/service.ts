@@ -20,6 +20,7 @@ export interface ServiceInfraConfig {
   INTERNAL_TOKEN: string;
   JWT_PUBLIC_KEY?: string;
   AUTH_URL: string;
+  TRUST_PROXY: string | number;
 }
 
 /** What a service's feature modules get to build their routes and consumers. */
@@ -84,7 +85,7 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', def.config.TRUST_PROXY);
   app.use(requestContext());
   app.use(requestLogger(logger));
   app.use(helmet());

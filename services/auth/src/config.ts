@@ -1,6 +1,7 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { infraConfigShape, loadConfig, port } from '@postwright/platform';
+import { infraConfigShape, isKnownSecret, loadConfig, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
 /** PEM from the environment; tolerates "\n"-escaped newlines as .env files write them. */
 const pem = z
@@ -32,9 +33,31 @@ export const configSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof configSchema>;
 
+/**
+ * Production: the signing key is given, never generated. Every replica must sign with the same
+ * key, and a key made inside a container would die with it (every session with it).
+ */
+export const production = productionRules(serviceProductionRules, {
+  check: (env) => {
+    const value = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
+    const hint = '(npm run secrets -- env writes one; or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)';
+    if (!value) return [`JWT_PRIVATE_KEY: is required in production ${hint}`];
+    if (isKnownSecret(value)) return [`JWT_PRIVATE_KEY: is a known or example value ${hint}`];
+    try {
+      const key = createPrivateKey(value);
+      const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+      if (key.asymmetricKeyType !== 'rsa') return [`JWT_PRIVATE_KEY: must be an RSA key (tokens are signed RS256) ${hint}`];
+      if (bits < 2048) return [`JWT_PRIVATE_KEY: is too short: ${bits} bits, at least 2048 ${hint}`];
+    } catch {
+      return [`JWT_PRIVATE_KEY: is not a PEM private key ${hint}`];
+    }
+    return [];
+  },
+});
+
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<AuthConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, production);
 }
 
 /**
@@ -44,7 +67,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 export async function readCliConfig(localStack: () => Promise<Record<string, string | undefined>>): Promise<Readonly<AuthConfig>> {
   const env = process.env;
   const fallbacks = env.MONGO_URL && env.INTERNAL_TOKEN ? {} : await localStack();
-  return loadConfig(configSchema, { LOG_LEVEL: 'warn', ...fallbacks, ...env });
+  return loadConfig(configSchema, { LOG_LEVEL: 'warn', ...fallbacks, ...env }, production);
 }
 
 /** Command-line arguments after `npm run <script> --`. */

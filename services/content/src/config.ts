@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infraConfigShape, loadConfig, port } from '@postwright/platform';
+import { infraConfigShape, loadConfig, port, serviceProductionRules } from '@postwright/platform';
 
 const optionalText = z
   .string()
@@ -23,5 +23,5 @@ export type ContentConfig = z.infer<typeof configSchema>;
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<ContentConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, serviceProductionRules);
 }

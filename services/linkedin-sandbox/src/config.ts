@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, loadConfig, port } from '@postwright/platform';
+import { bool, loadConfig, port, type ProductionRules } from '@postwright/platform';
 
 const csv = (fallback: string) =>
   z
@@ -15,6 +15,10 @@ export const configSchema = z
     PORT: port(8090),
     /** the product's public origin: its `/linkedin/callback` page is the registered redirect URI */
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    /** the sandbox's own origin as browsers see it (profile pictures, the id token issuer); default: the origin a request came to */
+    SANDBOX_PUBLIC_URL: z.string().url().optional(),
+    /** the test controls under /__sandbox (faults, what was posted, the clock); default on only when NODE_ENV=test */
+    SANDBOX_CONTROL: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
     /** the app registered at the sandbox (the service's sandbox-mode defaults match these) */
     SANDBOX_CLIENT_ID: z.string().min(1).default('postwright-sandbox'),
     SANDBOX_CLIENT_SECRET: z.string().min(1).default('postwright-sandbox-secret'),
@@ -36,11 +40,16 @@ export const configSchema = z
   })
   .transform((c) => ({
     ...c,
+    control: c.SANDBOX_CONTROL === undefined ? c.NODE_ENV === 'test' : ['true', '1', 'yes'].includes(c.SANDBOX_CONTROL),
+    publicUrl: c.SANDBOX_PUBLIC_URL?.replace(/\/$/, ''),
     redirectUris: (c.SANDBOX_REDIRECT_URIS ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`).split(',').map((s) => s.trim()).filter(Boolean),
   }));
 export type SandboxConfig = z.infer<typeof configSchema>;
 
+/** Production: the product's address (its callback is the one registered redirect URI) is stated. */
+export const production: ProductionRules = { required: ['PUBLIC_URL'] };
+
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<SandboxConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, production);
 }

@@ -95,9 +95,13 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
 
   const router = express.Router();
   oauthRoutes(router, state, config);
-  apiRoutes(router, state);
-  controlRoutes(router, state, settings);
+  apiRoutes(router, state, config);
+  // test controls answer anyone who reaches them: only when a test asks (SANDBOX_CONTROL)
+  if (config.control) controlRoutes(router, state, settings);
   feedRoutes(router, state);
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'linkedin-sandbox' }));
+  // nothing to wait for: the state lives in memory
+  app.get('/ready', (_req, res) => void res.json({ status: 'ok', service: 'linkedin-sandbox', checks: {} }));
   app.use(router);
 
   app.use((req, res) => {
@@ -112,6 +116,6 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   app.use(onError);
 
   const server = await listen(app, config.PORT, config.HOST);
-  logger.info({ url: server.url, fast: settings.fast }, 'linkedin sandbox listening');
+  logger.info({ url: server.url, fast: settings.fast, control: config.control }, 'linkedin sandbox listening');
   return { url: server.url, port: server.port, state, stop: () => server.close() };
 }

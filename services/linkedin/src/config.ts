@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infraConfigShape, loadConfig, port } from '@postwright/platform';
+import { infraConfigShape, loadConfig, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
 /** The API version we pin for real LinkedIn; versions retire about a year after release, so bump it yearly. */
 export const LIVE_API_VERSION = '202610';
@@ -42,7 +42,10 @@ export const configSchema = z
     LINKEDIN_MODE: z.enum(['sandbox', 'live']).optional(),
     LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
     LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    /** where this service reaches the sandbox (token exchange, API calls) */
     LINKEDIN_SANDBOX_URL: z.string().url().default('http://localhost:8090'),
+    /** where a browser reaches the sandbox (consent page, post links); default LINKEDIN_SANDBOX_URL */
+    LINKEDIN_SANDBOX_PUBLIC_URL: z.string().url().optional(),
     LINKEDIN_AUTH_URL: optionalUrl,
     LINKEDIN_TOKEN_URL: optionalUrl,
     LINKEDIN_REVOKE_URL: optionalUrl,
@@ -75,16 +78,18 @@ export const configSchema = z
   })
   .transform((c) => {
     const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
+    // the service calls the sandbox at one address; the browser may know it by another (compose, Kubernetes)
     const sandbox = c.LINKEDIN_SANDBOX_URL.replace(/\/$/, '');
+    const sandboxPublic = (c.LINKEDIN_SANDBOX_PUBLIC_URL ?? c.LINKEDIN_SANDBOX_URL).replace(/\/$/, '');
     const defaults =
       mode === 'live'
         ? LIVE
         : {
-            authUrl: `${sandbox}/oauth/v2/authorization`,
+            authUrl: `${sandboxPublic}/oauth/v2/authorization`,
             tokenUrl: `${sandbox}/oauth/v2/accessToken`,
             revokeUrl: `${sandbox}/oauth/v2/revoke`,
             apiUrl: sandbox,
-            webUrl: sandbox,
+            webUrl: sandboxPublic,
           };
     const linkedin = {
       mode,
@@ -109,7 +114,32 @@ export const configSchema = z
 export type LinkedinConfig = z.infer<typeof configSchema>;
 export type LinkedinSettings = LinkedinConfig['linkedin'];
 
+/**
+ * Production: the encryption key and PUBLIC_URL are stated, and LinkedIn is chosen on purpose:
+ * without LINKEDIN_MODE and a client id the service would quietly talk to the sandbox.
+ */
+export const production = productionRules(serviceProductionRules, {
+  secrets: { TOKEN_ENCRYPTION_KEY: { kind: 'base64-key', hint: 'openssl rand -base64 32' } },
+  required: ['PUBLIC_URL'],
+  check: (env) => {
+    const problems: string[] = [];
+    if (!env.LINKEDIN_MODE && !env.LINKEDIN_CLIENT_ID) {
+      problems.push(
+        'LINKEDIN_MODE: is required in production: live (with LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET of your LinkedIn app) or sandbox (the LinkedIn test double)',
+      );
+    }
+    const mode = env.LINKEDIN_MODE ?? (env.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
+    if (mode === 'live' && env.LINKEDIN_CLIENT_SECRET === SANDBOX_CLIENT.secret) {
+      problems.push("LINKEDIN_CLIENT_SECRET: is the sandbox's built-in secret; use your LinkedIn app's");
+    }
+    if (env.LINKEDIN_MODE === 'sandbox' && !env.LINKEDIN_SANDBOX_URL) {
+      problems.push('LINKEDIN_SANDBOX_URL: is required in production with LINKEDIN_MODE=sandbox (where this service reaches the sandbox)');
+    }
+    return problems;
+  },
+});
+
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<LinkedinConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, production);
 }

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { testEnv } from '@postwright/platform/src/testing';
+import type { ConfigError } from '@postwright/platform';
 import { readConfig } from '../src/config';
 
 describe('configuration', () => {
-  const base = () => testEnv('tconfig_', { NODE_ENV: 'production', TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+  const base = () => testEnv('tconfig_', { NODE_ENV: 'development', TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+  /** what a deployment gives it: generated secrets, its servers' own credentials, its address */
+  const production = (): Record<string, string | undefined> => ({
+    ...base(),
+    NODE_ENV: 'production',
+    INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+    AMQP_URL: 'amqp://postwright:k3v9q2x8m4@rabbitmq:5672',
+    PUBLIC_URL: 'https://app.example.com',
+  });
 
   test('when no LinkedIn client id is set, then the sandbox is used, with every scope and an active API version', () => {
     const { linkedin } = readConfig({ ...base(), LINKEDIN_SANDBOX_URL: 'http://localhost:9999', PUBLIC_URL: 'https://app.example.com' });
@@ -47,5 +56,44 @@ describe('configuration', () => {
     expect(() => readConfig({ ...base(), TOKEN_ENCRYPTION_KEY: undefined })).toThrow(/TOKEN_ENCRYPTION_KEY/);
     expect(() => readConfig({ ...base(), TOKEN_ENCRYPTION_PREVIOUS_KEYS: 'nope' })).toThrow(/TOKEN_ENCRYPTION_PREVIOUS_KEYS/);
     expect(() => readConfig({ ...base(), LINKEDIN_API_VERSION: 'v2' })).toThrow(/LINKEDIN_API_VERSION/);
+  });
+
+  test('when production is given a deployment\'s settings, then it starts, in live mode or with the sandbox said explicitly', () => {
+    expect(readConfig({ ...production(), LINKEDIN_CLIENT_ID: '86abc', LINKEDIN_CLIENT_SECRET: 'WPL_AP1.k2Jd8.x9' }).linkedin.mode).toBe('live');
+    expect(readConfig({ ...production(), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000' }).linkedin.mode).toBe('sandbox');
+  });
+
+  test('when production would fall back to the sandbox, or its secrets are missing, known or too short, then start-up fails listing every problem at once', () => {
+    let problems: string[] = [];
+    try {
+      readConfig({ ...production(), INTERNAL_TOKEN: 'short-token-of-20-ch', TOKEN_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=', PUBLIC_URL: undefined, AMQP_URL: 'amqp://guest:guest@rabbitmq:5672' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^INTERNAL_TOKEN: is too short: at least 32 characters/),
+      expect.stringMatching(/^TOKEN_ENCRYPTION_KEY: is a known or example value/),
+      expect.stringMatching(/^PUBLIC_URL: is required in production/),
+      expect.stringMatching(/^AMQP_URL: its password is a well-known default \(amqp:\/\/guest:\*\*\*@rabbitmq:5672\)/),
+      expect.stringMatching(/^LINKEDIN_MODE: is required in production: live .* or sandbox/),
+    ]);
+    expect(() => readConfig({ ...production(), TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://s:1' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: is not random enough/,
+    );
+    expect(() => readConfig({ ...production(), LINKEDIN_MODE: 'live', LINKEDIN_CLIENT_ID: '86abc', LINKEDIN_CLIENT_SECRET: 'postwright-sandbox-secret' })).toThrow(
+      /LINKEDIN_CLIENT_SECRET: is the sandbox's built-in secret/,
+    );
+    expect(() => readConfig({ ...production(), LINKEDIN_MODE: 'sandbox' })).toThrow(/LINKEDIN_SANDBOX_URL: is required in production with LINKEDIN_MODE=sandbox/);
+  });
+
+  test('when the browser knows the sandbox by another address than the service, then the browser is sent to the public one and the service calls the internal one', () => {
+    const { linkedin } = readConfig({ ...base(), LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', LINKEDIN_SANDBOX_PUBLIC_URL: 'https://sandbox.example.com/' });
+    expect(linkedin).toMatchObject({
+      authUrl: 'https://sandbox.example.com/oauth/v2/authorization',
+      webUrl: 'https://sandbox.example.com',
+      tokenUrl: 'http://linkedin-sandbox:3000/oauth/v2/accessToken',
+      revokeUrl: 'http://linkedin-sandbox:3000/oauth/v2/revoke',
+      apiUrl: 'http://linkedin-sandbox:3000',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infraConfigShape, loadConfig, port } from '@postwright/platform';
+import { infraConfigShape, loadConfig, port, serviceProductionRules } from '@postwright/platform';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -31,5 +31,5 @@ export type SchedulerConfig = z.infer<typeof configSchema>;
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<SchedulerConfig> {
-  return loadConfig(configSchema, env);
+  return loadConfig(configSchema, env, serviceProductionRules);
 }

@@ -3,7 +3,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { renderLittleText } from '../little-text';
 import type { Grant, Member, SandboxState, StoredPost } from '../state';
-import { origin } from './oauth';
+import type { SandboxConfig } from '../config';
+import { publicOrigin } from './oauth';
 
 export const MAX_COMMENTARY = 3000;
 
@@ -81,7 +82,7 @@ export function metricsFor(post: StoredPost, now: number): Record<Metric, number
 }
 
 /** The REST and v2 APIs of api.linkedin.com that the product calls. */
-export function apiRoutes(router: Router, state: SandboxState): void {
+export function apiRoutes(router: Router, state: SandboxState, config: Pick<SandboxConfig, 'publicUrl'>): void {
   const json = express.json({ limit: '200kb' });
 
   function authenticate(req: Request, res: Response): Caller | null {
@@ -131,7 +132,7 @@ export function apiRoutes(router: Router, state: SandboxState): void {
         // LinkedIn answers either shape; clients must accept both
         locale: member.sub.charCodeAt(0) % 2 ? `${member.locale.language}-${member.locale.country}` : member.locale,
       });
-      if (member.picture) info.picture = `${origin(req)}${member.picture}`;
+      if (member.picture) info.picture = `${publicOrigin(req, config)}${member.picture}`;
     }
     if (grant.scopes.includes('email')) Object.assign(info, { email: member.email, email_verified: true });
     res.json(info);

@@ -15,6 +15,15 @@ export function origin(req: Request): string {
 }
 
 /**
+ * The origin a browser knows the sandbox by: SANDBOX_PUBLIC_URL when set (in compose or
+ * Kubernetes the LinkedIn service calls it by an internal name no browser can reach), else
+ * the one this request came to.
+ */
+export function publicOrigin(req: Request, config: Pick<SandboxConfig, 'publicUrl'>): string {
+  return config.publicUrl ?? origin(req);
+}
+
+/**
  * The OAuth 2.0 authorization code flow as www.linkedin.com runs it: the consent page
  * (Allow / Cancel), the token endpoint (code exchange and refresh), revocation, and the
  * OpenID Connect discovery document and keys.
@@ -103,7 +112,7 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
         answer.refresh_token = state.issueRefreshToken(grant.id, config.SANDBOX_REFRESH_TOKEN_TTL_SECONDS);
         answer.refresh_token_expires_in = config.SANDBOX_REFRESH_TOKEN_TTL_SECONDS - 1;
       }
-      if (grant.scopes.includes('openid')) answer.id_token = state.idToken(`${origin(req)}/oauth`, code.clientId, member, grant.scopes);
+      if (grant.scopes.includes('openid')) answer.id_token = state.idToken(`${publicOrigin(req, config)}/oauth`, code.clientId, member, grant.scopes);
       return res.json(answer);
     }
     if (body.grant_type === 'refresh_token') {

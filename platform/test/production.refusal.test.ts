@@ -1,0 +1,47 @@
+/**
+ * Safe by default: every program, started as its image starts it (compiled, on plain node) with
+ * NODE_ENV=production, refuses to run on a configuration that only suits a developer's machine,
+ * and lists every problem at once so one restart fixes them all.
+ */
+import { spawn } from 'node:child_process';
+import { buildIfNeeded, nodeCommand } from '../scripts/build';
+
+/** program -> what it is given -> every variable its refusal must name */
+const CASES: Array<[string, Record<string, string>, string[]]> = [
+  ['gateway', { REDIS_URL: 'redis://:changeme@redis:6379', TRUST_PROXY: 'true' }, ['TRUST_PROXY', 'REDIS_URL']],
+  ['auth', { JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'JWT_PRIVATE_KEY']],
+  ['content', { INTERNAL_TOKEN: 'change-me-to-a-long-random-internal-token' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL']],
+  [
+    'linkedin',
+    { MONGO_URL: 'mongodb://mongo:27017', REDIS_URL: 'redis://redis:6379', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', INTERNAL_TOKEN: 'x'.repeat(40) },
+    ['INTERNAL_TOKEN', 'AMQP_URL', 'TOKEN_ENCRYPTION_KEY', 'PUBLIC_URL', 'LINKEDIN_MODE'],
+  ],
+  ['scheduler', { INTERNAL_TOKEN: 'short' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL']],
+  ['linkedin-sandbox', {}, ['PUBLIC_URL']],
+];
+
+/** Runs a compiled program with exactly this environment; answers how it ended and what it said. */
+function run(name: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const [node, ...args] = nodeCommand(name);
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+beforeAll(() => {
+  buildIfNeeded({ names: CASES.map(([name]) => name) });
+}, 120_000);
+
+describe('production refusals', () => {
+  test.each(CASES)('when %s starts in production on a local or known configuration, then it refuses, naming every problem at once', async (name, given, expected) => {
+    const { code, stderr } = await run(name, { NODE_ENV: 'production', ...given });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${name} could not start: Invalid configuration:`);
+    const named = [...stderr.matchAll(/^ {2}- ([A-Z_]+):/gm)].map((m) => m[1]);
+    expect(named.sort()).toEqual([...expected].sort());
+  });
+});
