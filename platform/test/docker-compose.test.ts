@@ -1,26 +1,60 @@
 /**
- * docker-compose.yml cannot run on a machine without a Docker engine, so it is kept honest
- * here: every app service's environment must satisfy that service's own config schema,
- * name no variable the schema does not know, and wait for healthy infrastructure.
+ * docker-compose.yml cannot run on a machine without a Docker engine, so it is checked here as
+ * `docker compose config` checks it: loaded by the Compose specification loader (compose-go,
+ * through deploy/check) with an .env made by `npm run secrets -- env`, then held against every
+ * program's own config schema and production rules, the Dockerfile's targets, and what a safe
+ * deployment must be (secrets required, only the gateway published, health checks, scaling).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { NODE_FLAGS } from '../scripts/build';
 import type { z } from 'zod';
+import { NODE_FLAGS } from '../scripts/build';
+import { fill } from '../scripts/secrets';
+import { composeConfig, deployCheckBinary, type ComposeProject } from '../src/testing/deploy-check';
 
 const root = path.resolve(__dirname, '../..');
-const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { environment?: Record<string, string>; command?: string[]; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown; image?: string }>;
-};
+const composeFile = path.join(root, 'docker-compose.yml');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-compose-'));
 
-/** Resolves ${VAR:-default} the way compose does with an empty environment. */
-function interpolate(env: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env)
-      .map(([k, v]) => [k, String(v).replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')] as const)
-      .filter(([, v]) => v !== ''),
-  );
+/** compose service -> workspace of the program it runs (its Dockerfile target has the service's name) */
+const PROGRAMS: Array<[string, string]> = [
+  ['gateway', 'gateway'],
+  ['auth', 'services/auth'],
+  ['content', 'services/content'],
+  ['linkedin', 'services/linkedin'],
+  ['scheduler', 'services/scheduler'],
+  ['linkedin-sandbox', 'services/linkedin-sandbox'],
+];
+const SERVICES = ['auth', 'content', 'linkedin', 'scheduler'];
+const INFRASTRUCTURE = ['mongo', 'redis', 'rabbitmq'];
+/** what `npm run secrets -- env` generates: compose must refuse to start without any of them */
+const SECRETS = ['INTERNAL_TOKEN', 'TOKEN_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'MONGO_PASSWORD', 'REDIS_PASSWORD', 'RABBITMQ_PASSWORD'];
+
+/** An .env as `npm run secrets -- env` writes it, with lines changed (null removes one). */
+function envFile(changes: Record<string, string | null> = {}): string {
+  let { text } = fill(fs.readFileSync(path.join(root, '.env.example'), 'utf8'));
+  for (const [key, value] of Object.entries(changes)) {
+    const line = new RegExp(`^${key}=.*$`, 'm');
+    text = value === null ? text.replace(line, '') : line.test(text) ? text.replace(line, `${key}=${value}`) : `${text}\n${key}=${value}\n`;
+  }
+  const file = path.join(fs.mkdtempSync(path.join(tmp, 'env-')), '.env');
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+function load(file = composeFile, changes: Record<string, string | null> = {}): ComposeProject {
+  const result = composeConfig({ file, envFile: envFile(changes) });
+  if (!result.ok) throw new Error(result.error);
+  return result.project;
+}
+
+/** The secrets a compose file lets start without: each one missing from .env must stop compose. */
+function secretsNotRequired(file: string): string[] {
+  return SECRETS.filter((secret) => {
+    const result = composeConfig({ file, envFile: envFile({ [secret]: null }) });
+    return result.ok || !result.error.includes(secret);
+  });
 }
 
 /** The object schema's keys, also behind .transform()/.pipe() (zod 4 pipes keep their input). */
@@ -31,41 +65,120 @@ function knownKeys(schema: unknown): string[] {
   return Object.keys(current.shape);
 }
 
-const apps: Array<[string, string]> = [
-  ['auth', 'services/auth'],
-  ['content', 'services/content'],
-  ['linkedin', 'services/linkedin'],
-  ['linkedin-sandbox', 'services/linkedin-sandbox'],
-  ['scheduler', 'services/scheduler'],
-  ['gateway', 'gateway'],
-];
+/** Each FROM ... AS target of the Dockerfile with its instructions. */
+function dockerfileTargets(): Map<string, string[]> {
+  const targets = new Map<string, string[]>();
+  let current: string[] = [];
+  for (const line of fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8').split('\n')) {
+    const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
+    if (from) targets.set(from[1], (current = [line]));
+    else if (line.trim() && !line.startsWith('#')) current.push(line);
+  }
+  return targets;
+}
+
+let project: ComposeProject;
+beforeAll(() => {
+  deployCheckBinary(); // the first run builds the Go tool
+  project = load();
+}, 600_000);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('docker-compose.yml', () => {
-  test('when read, then it has MongoDB, Redis and RabbitMQ with health checks', () => {
-    for (const infra of ['mongo', 'redis', 'rabbitmq']) {
-      expect(compose.services[infra]).toBeDefined();
-      expect(compose.services[infra].healthcheck).toBeDefined();
-    }
-    expect(compose.services.mongo.image).toMatch(/^mongo:/);
+  test('when loaded with an .env from `npm run secrets -- env`, then compose accepts it with every program and the real infrastructure images', () => {
+    expect(Object.keys(project.services).sort()).toEqual([...INFRASTRUCTURE, ...PROGRAMS.map(([name]) => name)].sort());
+    expect(project.services.mongo.image).toMatch(/^mongo:/);
+    expect(project.services.redis.image).toMatch(/^redis:/);
+    expect(project.services.rabbitmq.image).toMatch(/^rabbitmq:/);
   });
 
-  test.each(apps)('when %s starts in compose, then its environment satisfies its config schema exactly', (name, dir) => {
-    const service = compose.services[name];
-    expect(service).toBeDefined();
-    // the compiled program, run as npm start runs it (platform/scripts/build.js)
-    expect(service.command).toEqual(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]);
-    const { configSchema } = require(path.join(root, dir, 'src/config.ts')) as { configSchema: z.ZodType };
-    const env = interpolate(service.environment ?? {});
-    const result = configSchema.safeParse(env);
-    expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+  test.each(PROGRAMS)('when %s starts in compose, then its environment passes its config schema and production rules, naming nothing unknown', (name, dir) => {
+    const env = project.services[name].environment ?? {};
+    const { configSchema, readConfig } = require(path.join(root, dir, 'src/config.ts')) as {
+      configSchema: z.ZodType;
+      readConfig: (env: Record<string, string | undefined>) => unknown;
+    };
+    expect(env.NODE_ENV).toBe('production');
+    const given = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v ?? undefined]));
+    expect(() => readConfig(given)).not.toThrow();
     const known = knownKeys(configSchema);
     expect(Object.keys(env).filter((k) => !known.includes(k))).toEqual([]);
   });
 
-  test('when an app service depends on infrastructure, then it waits for it to be healthy', () => {
-    for (const [name] of apps.filter(([n]) => n !== 'linkedin-sandbox' && n !== 'gateway')) {
-      const deps = compose.services[name].depends_on ?? {};
-      for (const infra of ['mongo', 'redis', 'rabbitmq']) expect(deps[infra]?.condition).toBe('service_healthy');
+  test('when .env lacks any one secret, then compose refuses to start and names it', () => {
+    expect(secretsNotRequired(composeFile)).toEqual([]);
+  });
+
+  test('when a compose file gives a secret a default, then the check finds it', () => {
+    const defaulted = path.join(tmp, 'defaulted.yml');
+    const text = fs.readFileSync(composeFile, 'utf8').replace(/\$\{INTERNAL_TOKEN:\?[^}]*\}/g, '${INTERNAL_TOKEN:-a-development-token-nobody-changes}');
+    fs.writeFileSync(defaulted, text);
+    expect(secretsNotRequired(defaulted)).toEqual(['INTERNAL_TOKEN']);
+  });
+
+  test('when a compose file has a field compose does not know, then the loader refuses it', () => {
+    const broken = path.join(tmp, 'unknown-field.yml');
+    fs.writeFileSync(broken, fs.readFileSync(composeFile, 'utf8').replace('  gateway:\n', '  gateway:\n    stop_grace_periode: 10s\n'));
+    const result = composeConfig({ file: broken, envFile: envFile() });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toMatch(/stop_grace_periode/);
+  });
+
+  test('when running, then only the gateway is published on the host, the sandbox on loopback alone, and no service has a fixed name (so each scales)', () => {
+    const published = Object.entries(project.services).flatMap(([name, s]) => (s.ports ?? []).map((p) => ({ name, ...p })));
+    expect(published).toEqual([
+      expect.objectContaining({ name: 'gateway', target: 3000, published: '8080' }),
+      expect.objectContaining({ name: 'linkedin-sandbox', target: 3000, published: '8090', host_ip: '127.0.0.1' }),
+    ]);
+    for (const service of Object.values(project.services)) expect(service.container_name).toBeUndefined();
+  });
+
+  test('when starting, then every program checks GET /ready, the services wait for healthy infrastructure and the gateway for healthy services', () => {
+    for (const [name] of PROGRAMS) expect(project.services[name].healthcheck?.test).toEqual(['CMD', 'node', '/app/healthcheck.js']);
+    expect(fs.readFileSync(path.join(root, 'platform/scripts/healthcheck.js'), 'utf8')).toMatch(/process\.argv\[2\] \?\? '\/ready'/);
+    for (const infra of INFRASTRUCTURE) expect(project.services[infra].healthcheck?.test?.length).toBeGreaterThan(0);
+    for (const name of SERVICES) {
+      for (const infra of INFRASTRUCTURE) expect(project.services[name].depends_on?.[infra]?.condition).toBe('service_healthy');
     }
+    for (const name of [...SERVICES, 'redis']) expect(project.services.gateway.depends_on?.[name]?.condition).toBe('service_healthy');
+    expect(project.services.linkedin.stop_grace_period).toBe('1m5s');
+  });
+
+  test('when the sandbox runs in compose, then the LinkedIn service calls it by its internal name while the browser is sent to its public address, and its test controls are off', () => {
+    const linkedin = project.services.linkedin.environment ?? {};
+    expect(linkedin.LINKEDIN_MODE).toBe('sandbox');
+    expect(linkedin.LINKEDIN_SANDBOX_URL).toBe('http://linkedin-sandbox:3000');
+    expect(linkedin.LINKEDIN_SANDBOX_PUBLIC_URL).toBe('http://localhost:8090');
+    const { readConfig } = require(path.join(root, 'services/linkedin/src/config.ts'));
+    const settings = readConfig(linkedin).linkedin;
+    expect(settings.authUrl).toBe('http://localhost:8090/oauth/v2/authorization');
+    expect(settings.tokenUrl).toBe('http://linkedin-sandbox:3000/oauth/v2/accessToken');
+    expect(settings.apiUrl).toBe('http://linkedin-sandbox:3000');
+    expect(settings.webUrl).toBe('http://localhost:8090');
+    const sandbox = require(path.join(root, 'services/linkedin-sandbox/src/config.ts')).readConfig(project.services['linkedin-sandbox'].environment);
+    expect(sandbox.control).toBe(false);
+    expect(sandbox.publicUrl).toBe('http://localhost:8090');
+  });
+
+  test('when .env says live LinkedIn and no sandbox profile, then the sandbox does not run and the LinkedIn service takes the app credentials', () => {
+    const live = load(composeFile, { COMPOSE_PROFILES: null, LINKEDIN_MODE: 'live', LINKEDIN_CLIENT_ID: '86abcdef', LINKEDIN_CLIENT_SECRET: 'WPL_AP1.a-real-looking.secret==' });
+    expect(live.services['linkedin-sandbox']).toBeUndefined();
+    const { readConfig } = require(path.join(root, 'services/linkedin/src/config.ts'));
+    expect(readConfig(live.services.linkedin.environment).linkedin).toMatchObject({ mode: 'live', clientId: '86abcdef', authUrl: 'https://www.linkedin.com/oauth/v2/authorization' });
+  });
+
+  test.each(PROGRAMS)('when compose builds %s, then it is its own Dockerfile target: its bundle run on node with the launcher flags, as the node user, with a health check', (name, dir) => {
+    const service = project.services[name];
+    expect(service.build?.target).toBe(name);
+    expect(service.image).toBe(`postwright/${name}:local`);
+    expect(service.command ?? null).toBeNull(); // the image's CMD
+    const targets = dockerfileTargets();
+    const target = targets.get(name) ?? [];
+    expect(target[0]).toMatch(/^FROM runtime AS /);
+    expect(target).toContain(`CMD ${JSON.stringify(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]).replace(/,/g, ', ')}`);
+    expect(target).toContain(`COPY --from=${name}-deps /app/node_modules node_modules`);
+    const runtime = targets.get('runtime') ?? [];
+    expect(runtime).toContain('USER node');
+    expect(runtime.some((l) => l.startsWith('HEALTHCHECK') && l.includes('/app/healthcheck.js'))).toBe(true);
   });
 });

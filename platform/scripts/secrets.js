@@ -1,0 +1,104 @@
+// @ts-check
+/**
+ * Writes a deployment's settings file from its example with every secret freshly generated:
+ *
+ *   npm run secrets -- env                                 # .env for docker compose, from .env.example
+ *   npm run secrets -- k8s deploy/k8s/overlays/production  # <overlay>/secrets.env for its secretGenerator
+ *   ... [--out FILE] [--force]
+ *
+ * The example is copied line by line; a key the example leaves empty is filled when it is one
+ * this script knows how to make (below), and every empty key it cannot make (connection
+ * strings of your servers, your LinkedIn app's secret) is named at the end. An existing file is
+ * never replaced without --force: new secrets sign everyone out and make the stored LinkedIn
+ * tokens unreadable. Plain node, no dependencies. The file is written with mode 0600.
+ */
+const { generateKeyPairSync, randomBytes } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** @type {Record<string, () => string>} */
+const GENERATORS = {
+  INTERNAL_TOKEN: () => randomBytes(32).toString('base64url'),
+  TOKEN_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  // one line with \n escapes: neither a compose .env nor a Kustomize env file holds a multi-line value
+  JWT_PRIVATE_KEY: () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+      .privateKey.trim()
+      .replace(/\n/g, '\\n'),
+  // letters and digits only: they are written into connection URLs
+  MONGO_PASSWORD: () => randomBytes(24).toString('hex'),
+  REDIS_PASSWORD: () => randomBytes(24).toString('hex'),
+  RABBITMQ_PASSWORD: () => randomBytes(24).toString('hex'),
+};
+
+/**
+ * The example's text with every empty generatable key filled.
+ * @param {string} example
+ * @returns {{ text: string; generated: string[]; missing: string[] }}
+ */
+function fill(example) {
+  /** @type {string[]} */
+  const generated = [];
+  /** @type {string[]} */
+  const missing = [];
+  const lines = example.split('\n').map((line) => {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (!match || match[2].trim() !== '') return line;
+    const [, key] = match;
+    const make = GENERATORS[key];
+    if (!make) {
+      missing.push(key);
+      return line;
+    }
+    generated.push(key);
+    return `${key}=${make()}`;
+  });
+  return { text: lines.join('\n'), generated, missing };
+}
+
+/** @param {string[]} argv */
+function main(argv) {
+  const [target, ...rest] = argv;
+  const flag = (name) => rest.includes(name);
+  const option = (name) => {
+    const i = rest.indexOf(name);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && rest[i - 1] === '--out'));
+  let example;
+  let out;
+  if (target === 'env') {
+    example = path.join(ROOT, '.env.example');
+    out = path.resolve(option('--out') ?? path.join(ROOT, '.env'));
+  } else if (target === 'k8s' && positional[0]) {
+    const overlay = path.resolve(positional[0]);
+    example = path.join(overlay, 'secrets.env.example');
+    out = path.resolve(option('--out') ?? path.join(overlay, 'secrets.env'));
+  } else {
+    process.stderr.write('Usage: npm run secrets -- env [--out FILE] [--force]\n       npm run secrets -- k8s <overlay folder> [--out FILE] [--force]\n');
+    return 2;
+  }
+  if (!fs.existsSync(example)) {
+    process.stderr.write(`No ${path.relative(process.cwd(), example)} to start from.\n`);
+    return 1;
+  }
+  if (fs.existsSync(out) && !flag('--force')) {
+    process.stderr.write(
+      `${path.relative(process.cwd(), out)} exists; left as it is. New secrets would sign everyone out and make the stored LinkedIn tokens unreadable. Add --force to replace it anyway.\n`,
+    );
+    return 1;
+  }
+  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, text, { mode: 0o600 });
+  fs.chmodSync(out, 0o600);
+  process.stdout.write(`Wrote ${path.relative(process.cwd(), out)} with ${generated.length} generated secrets (${generated.join(', ')}).\n`);
+  if (missing.length) process.stdout.write(`Left empty, fill in what your deployment needs: ${missing.join(', ')}\n`);
+  return 0;
+}
+
+module.exports = { fill, GENERATORS };
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
