@@ -1,0 +1,621 @@
+/**
+ * deploy/k8s cannot be applied on a machine without a cluster, so it is kept honest here: both
+ * overlays are built with the real kustomize library and every object is decoded strictly into
+ * the Kubernetes API types (deploy-check), then the objects are checked against one another
+ * (Services, autoscalers, disruption budgets and network policies find their pods) and against
+ * each program's own config schema (every variable a pod gets is one the program reads, and the
+ * schema accepts the whole environment).
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments, type Document } from 'yaml';
+import type { z } from 'zod';
+import { kustomizeBuild } from '../src/testing/deploy-check';
+
+const root = path.resolve(__dirname, '../..');
+const source = path.join(root, 'deploy/k8s');
+
+/* ------------------------------------------------------------------------------------------ *
+ * The parts of the Kubernetes objects this test reads (deploy-check has already checked that  *
+ * every object is a valid one, so these are narrow views, not validation).                    *
+ * ------------------------------------------------------------------------------------------ */
+
+type Labels = Record<string, string>;
+interface Selector {
+  matchLabels?: Labels;
+  matchExpressions?: Array<{ key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }>;
+}
+interface Meta {
+  name: string;
+  namespace?: string;
+  labels?: Labels;
+  annotations?: Labels;
+}
+interface Obj {
+  apiVersion: string;
+  kind: string;
+  metadata: Meta;
+}
+interface HttpProbe {
+  httpGet?: { path?: string; port: number | string };
+}
+interface Container {
+  name: string;
+  image?: string;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: {
+      configMapKeyRef?: { name: string; key: string; optional?: boolean };
+      secretKeyRef?: { name: string; key: string; optional?: boolean };
+    };
+  }>;
+  envFrom?: Array<{ prefix?: string; configMapRef?: { name: string; optional?: boolean }; secretRef?: { name: string; optional?: boolean } }>;
+  readinessProbe?: HttpProbe;
+  livenessProbe?: HttpProbe;
+  startupProbe?: HttpProbe;
+  lifecycle?: { preStop?: { exec?: { command?: string[] } } };
+  resources?: { requests?: Labels; limits?: Labels };
+  securityContext?: SecurityContext;
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  readOnlyRootFilesystem?: boolean;
+  allowPrivilegeEscalation?: boolean;
+  capabilities?: { drop?: string[] };
+  seccompProfile?: { type: string };
+}
+interface Deployment extends Obj {
+  spec: {
+    replicas?: number;
+    strategy?: { type?: string };
+    selector: Selector;
+    template: {
+      metadata: { labels?: Labels };
+      spec: {
+        containers: Container[];
+        terminationGracePeriodSeconds?: number;
+        automountServiceAccountToken?: boolean;
+        securityContext?: SecurityContext;
+      };
+    };
+  };
+}
+interface Service extends Obj {
+  spec: { selector?: Labels; ports: Array<{ name?: string; port: number; targetPort?: number | string }> };
+}
+interface ConfigMap extends Obj {
+  data?: Labels;
+}
+interface Secret extends Obj {
+  data?: Labels;
+  stringData?: Labels;
+}
+interface Hpa extends Obj {
+  spec: {
+    scaleTargetRef: { apiVersion?: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas: number;
+    metrics?: Array<{ type: string; resource?: { name: string; target: { type: string; averageUtilization?: number } } }>;
+  };
+}
+interface Pdb extends Obj {
+  spec: { minAvailable?: number | string; maxUnavailable?: number | string; selector?: Selector };
+}
+interface NetworkPolicyPeer {
+  podSelector?: Selector;
+  namespaceSelector?: Selector;
+  ipBlock?: { cidr: string };
+}
+interface NetworkPolicy extends Obj {
+  spec: {
+    podSelector: Selector;
+    policyTypes?: string[];
+    ingress?: Array<{ from?: NetworkPolicyPeer[]; ports?: Array<{ port?: number | string; protocol?: string }> }>;
+  };
+}
+interface Ingress extends Obj {
+  spec: {
+    tls?: Array<{ hosts?: string[]; secretName?: string }>;
+    rules?: Array<{ host?: string; http?: { paths: Array<{ path?: string; backend: { service?: { name: string; port: { name?: string; number?: number } } } }> } }>;
+  };
+}
+
+/** One overlay's objects, by kind. */
+class Built {
+  constructor(readonly objects: Obj[]) {}
+  all<T extends Obj>(kind: string): T[] {
+    return this.objects.filter((o) => o.kind === kind) as T[];
+  }
+  get<T extends Obj>(kind: string, name: string): T | undefined {
+    return this.all<T>(kind).find((o) => o.metadata.name === name);
+  }
+  deployment(name: string): Deployment {
+    const d = this.get<Deployment>('Deployment', name);
+    if (!d) throw new Error(`no Deployment ${name}`);
+    return d;
+  }
+}
+
+function matches(selector: Selector | undefined, labels: Labels = {}): boolean {
+  if (!selector) return false;
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
+  for (const e of selector.matchExpressions ?? []) {
+    const has = e.key in labels;
+    const inValues = has && (e.values ?? []).includes(labels[e.key]);
+    if (e.operator === 'In' && !inValues) return false;
+    if (e.operator === 'NotIn' && inValues) return false;
+    if (e.operator === 'Exists' && !has) return false;
+    if (e.operator === 'DoesNotExist' && has) return false;
+  }
+  return true;
+}
+
+const podLabels = (d: Deployment): Labels => d.spec.template.metadata.labels ?? {};
+
+/**
+ * The environment a container starts with, resolved as the kubelet does from the built
+ * ConfigMaps and Secrets; `secretNames` are the variables that come from a Secret.
+ */
+function resolveEnv(built: Built, container: Container): { env: Record<string, string>; names: string[]; secretNames: string[]; problems: string[] } {
+  const env: Record<string, string> = {};
+  const secretNames: string[] = [];
+  const problems: string[] = [];
+  const secretValue = (name: string, key: string): string | undefined => {
+    const secret = built.get<Secret>('Secret', name);
+    if (!secret) return undefined;
+    if (secret.stringData?.[key] !== undefined) return secret.stringData[key];
+    const encoded = secret.data?.[key];
+    return encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
+  };
+  for (const from of container.envFrom ?? []) {
+    if (from.configMapRef) {
+      const map = built.get<ConfigMap>('ConfigMap', from.configMapRef.name);
+      if (!map && !from.configMapRef.optional) problems.push(`envFrom: no ConfigMap ${from.configMapRef.name}`);
+      for (const [k, v] of Object.entries(map?.data ?? {})) env[`${from.prefix ?? ''}${k}`] = v;
+    }
+    if (from.secretRef) {
+      const secret = built.get<Secret>('Secret', from.secretRef.name);
+      if (!secret && !from.secretRef.optional) problems.push(`envFrom: no Secret ${from.secretRef.name}`);
+      for (const k of Object.keys({ ...secret?.data, ...secret?.stringData })) {
+        env[`${from.prefix ?? ''}${k}`] = secretValue(from.secretRef.name, k) ?? '';
+        secretNames.push(`${from.prefix ?? ''}${k}`);
+      }
+    }
+  }
+  for (const e of container.env ?? []) {
+    const cm = e.valueFrom?.configMapKeyRef;
+    const sk = e.valueFrom?.secretKeyRef;
+    if (cm) {
+      const value = built.get<ConfigMap>('ConfigMap', cm.name)?.data?.[cm.key];
+      if (value !== undefined) env[e.name] = value;
+      else if (!cm.optional) problems.push(`${e.name}: no key ${cm.key} in ConfigMap ${cm.name}`);
+    } else if (sk) {
+      const value = secretValue(sk.name, sk.key);
+      if (value !== undefined) {
+        env[e.name] = value;
+        secretNames.push(e.name);
+      } else if (!sk.optional) problems.push(`${e.name}: no key ${sk.key} in Secret ${sk.name}`);
+    } else {
+      env[e.name] = e.value ?? '';
+    }
+  }
+  // every name the container is given, even an optional one absent from its source
+  const names = [...new Set([...Object.keys(env), ...(container.env ?? []).map((e) => e.name)])];
+  return { env, names, secretNames, problems };
+}
+
+/** The object schema's keys, also behind .transform()/.pipe() (as in docker-compose.test.ts). */
+function knownKeys(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; def?: { type?: string; in?: unknown } };
+  for (let depth = 0; depth < 5 && !current.shape && current.def?.type === 'pipe'; depth++) current = current.def.in as typeof current;
+  if (!current.shape) throw new Error('config schema is not an object schema');
+  return Object.keys(current.shape);
+}
+
+/** The keys of a secrets.env.example (KEY= lines; comments and blank lines skipped). */
+function exampleKeys(file: string): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+    .filter((k): k is string => Boolean(k));
+}
+
+/* ------------------------------------------------------------------------------------------ *
+ * What each program is and needs.                                                             *
+ * ------------------------------------------------------------------------------------------ */
+
+type Program = 'gateway' | 'auth' | 'content' | 'linkedin' | 'scheduler' | 'linkedin-sandbox';
+type Overlay = 'production' | 'sandbox';
+
+const workspaces: Record<Program, string> = {
+  gateway: 'gateway',
+  auth: 'services/auth',
+  content: 'services/content',
+  linkedin: 'services/linkedin',
+  scheduler: 'services/scheduler',
+  'linkedin-sandbox': 'services/linkedin-sandbox',
+};
+const programsOf: Record<Overlay, Program[]> = {
+  production: ['gateway', 'auth', 'content', 'linkedin', 'scheduler'],
+  sandbox: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'linkedin-sandbox'],
+};
+const infraSecrets = ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_TOKEN'];
+/** the variables each program must get from the Secret (and nothing else but `optionalSecrets`) */
+const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
+  production: {
+    gateway: ['REDIS_URL'],
+    auth: [...infraSecrets, 'JWT_PRIVATE_KEY'],
+    content: infraSecrets,
+    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'LINKEDIN_CLIENT_SECRET'],
+    scheduler: infraSecrets,
+    'linkedin-sandbox': [],
+  },
+  sandbox: {
+    gateway: ['REDIS_URL'],
+    auth: [...infraSecrets, 'JWT_PRIVATE_KEY'],
+    content: infraSecrets,
+    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY'],
+    scheduler: infraSecrets,
+    'linkedin-sandbox': [],
+  },
+};
+const optionalSecrets: Partial<Record<Program, string[]>> = { content: ['OPENAI_API_KEY'] };
+/** replicas: fixed, or the autoscaler's range */
+const scaling: Record<Program, { replicas: number } | { min: number; max: number }> = {
+  gateway: { min: 2, max: 10 },
+  auth: { replicas: 2 },
+  content: { min: 2, max: 6 },
+  linkedin: { min: 2, max: 4 },
+  scheduler: { min: 2, max: 4 },
+  'linkedin-sandbox': { replicas: 1 },
+};
+/** pods anyone may connect to; every other pod takes connections from the app's own pods only */
+const publicPrograms: Record<Overlay, Program[]> = { production: ['gateway'], sandbox: ['gateway', 'linkedin-sandbox'] };
+
+/** A real key, written on one line with \n escapes as secrets.env.example says. */
+const signingKey = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+}).privateKey;
+/** generated, as an operator's are: production refuses known, short or repetitive secrets */
+const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+const fakeSecrets: Record<string, string> = {
+  MONGO_URL: `mongodb+srv://postwright:${random(18)}@mongo.internal.test/?retryWrites=true`,
+  REDIS_URL: `rediss://default:${random(18)}@redis.internal.test:6380`,
+  AMQP_URL: `amqps://postwright:${random(18)}@rabbitmq.internal.test:5671/postwright`,
+  INTERNAL_TOKEN: random(32),
+  JWT_PRIVATE_KEY: signingKey.trim().replace(/\n/g, '\\n'),
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  LINKEDIN_CLIENT_SECRET: random(24),
+  OPENAI_API_KEY: `sk-${random(36)}`,
+};
+
+/** A copy of deploy/k8s in a temporary folder, each overlay's secrets.env written from its example. */
+function copyWithSecrets(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-k8s-'));
+  // an operator's real secrets.env never leaves the working tree
+  fs.cpSync(source, dir, { recursive: true, filter: (src) => path.basename(src) !== 'secrets.env' });
+  for (const overlay of Object.keys(programsOf)) {
+    const keys = exampleKeys(path.join(dir, 'overlays', overlay, 'secrets.env.example'));
+    const missing = keys.filter((k) => !(k in fakeSecrets));
+    if (missing.length) throw new Error(`no fake value for ${missing.join(', ')}: add one to fakeSecrets in k8s.test.ts`);
+    fs.writeFileSync(path.join(dir, 'overlays', overlay, 'secrets.env'), keys.map((k) => `${k}=${fakeSecrets[k]}\n`).join(''));
+  }
+  return dir;
+}
+
+/** Changes one Deployment of the base in a copy (comments and layout kept). */
+function editDeployment(dir: string, file: string, edit: (doc: Document) => void): void {
+  const full = path.join(dir, 'base', file);
+  const docs = parseAllDocuments(fs.readFileSync(full, 'utf8'));
+  if (!Array.isArray(docs)) throw new Error(`${file} is not YAML`);
+  const doc = docs.find((d) => d.get('kind') === 'Deployment');
+  if (!doc) throw new Error(`no Deployment in ${file}`);
+  edit(doc);
+  fs.writeFileSync(full, docs.map((d) => d.toString()).join(''));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+const temps: string[] = [];
+let copy: string;
+let built: Record<Overlay | 'base', Built>;
+
+beforeAll(() => {
+  copy = copyWithSecrets();
+  temps.push(copy);
+  const dirs = { production: path.join(copy, 'overlays/production'), sandbox: path.join(copy, 'overlays/sandbox'), base: path.join(copy, 'base') };
+  const result = kustomizeBuild(Object.values(dirs));
+  // every test fails with kustomize's or the decoder's message
+  if (!result.ok) throw new Error(result.error);
+  const objectsOf = (dir: string) => (result.objects[dir] ?? []) as unknown as Obj[];
+  built = { production: new Built(objectsOf(dirs.production)), sandbox: new Built(objectsOf(dirs.sandbox)), base: new Built(objectsOf(dirs.base)) };
+}, 600_000);
+
+afterAll(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('deploy/k8s', () => {
+  test('when both overlays and the base are built, then kustomize and the strict decoding into the API types accept every object', () => {
+    for (const overlay of ['production', 'sandbox', 'base'] as const) expect(built[overlay].objects.length).toBeGreaterThan(0);
+  });
+
+  test('when the base is built, then it holds no Secret and sets no namespace (the overlays do)', () => {
+    expect(built.base.all('Secret')).toEqual([]);
+    expect(built.base.objects.filter((o) => o.metadata.namespace)).toEqual([]);
+    expect(fs.readFileSync(path.join(source, 'base/kustomization.yaml'), 'utf8')).not.toMatch(/secretGenerator/);
+  });
+
+  test('when the overlays are built, then each lives in its own namespace, created with the restricted Pod Security Standard', () => {
+    for (const [overlay, namespace] of [['production', 'postwright'], ['sandbox', 'postwright-sandbox']] as const) {
+      const objects = built[overlay].objects;
+      expect(objects.filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace)).toEqual([]);
+      const ns = built[overlay].get('Namespace', namespace);
+      expect(ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    }
+  });
+
+  test('when the secrets.env.example files are read, then they name every secret a program needs and give no value', () => {
+    for (const overlay of ['production', 'sandbox'] as const) {
+      const file = path.join(source, 'overlays', overlay, 'secrets.env.example');
+      const keys = exampleKeys(file);
+      const needed = new Set(Object.values(requiredSecrets[overlay]).flat().concat(Object.values(optionalSecrets).flat()));
+      expect(keys.sort()).toEqual([...needed].sort());
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      expect(lines.filter((l) => /^[A-Z][A-Z0-9_]*=./.test(l))).toEqual([]);
+      // a comment on each key: the line before it
+      for (const key of keys) expect(lines[lines.findIndex((l) => l.startsWith(`${key}=`)) - 1]).toMatch(/^#/);
+    }
+  });
+});
+
+describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) => {
+  const programs = programsOf[overlay];
+  const b = () => built[overlay];
+
+  test('when built, then it has a Deployment and a Service for each program, and nothing else runs', () => {
+    expect(b().all('Deployment').map((d) => d.metadata.name).sort()).toEqual([...programs].sort());
+    expect(b().all('Service').map((s) => s.metadata.name).sort()).toEqual([...programs].sort());
+    // MongoDB, Redis and RabbitMQ are external
+    expect(b().objects.filter((o) => ['StatefulSet', 'DaemonSet', 'Pod', 'Job', 'CronJob', 'ReplicaSet'].includes(o.kind))).toEqual([]);
+  });
+
+  test.each(programsOf[overlay])(
+    'when the %s Deployment is read, then it has its probes, resources, a locked-down non-root container and time to drain',
+    (program) => {
+      const d = b().deployment(program);
+      const pod = d.spec.template.spec;
+      expect(pod.containers).toHaveLength(1);
+      const [c] = pod.containers;
+      expect(c.name).toBe(program);
+      // the overlay's registry and tag replaced the base's image name
+      expect(c.image).toMatch(new RegExp(`/postwright/${program}:[\\w.-]+$`));
+      expect(c.ports).toEqual([{ name: 'http', containerPort: 3000 }]);
+
+      expect(c.readinessProbe?.httpGet).toEqual({ path: '/ready', port: 'http' });
+      expect(c.livenessProbe?.httpGet).toEqual({ path: '/health', port: 'http' });
+      expect(c.startupProbe?.httpGet).toEqual({ path: '/health', port: 'http' });
+
+      for (const kind of ['requests', 'limits'] as const) {
+        expect(c.resources?.[kind]?.cpu).toBeTruthy();
+        expect(c.resources?.[kind]?.memory).toBeTruthy();
+      }
+
+      const security = { ...pod.securityContext, ...c.securityContext };
+      expect(security.runAsNonRoot).toBe(true);
+      expect(security.runAsUser).toBe(1000);
+      expect(security.readOnlyRootFilesystem).toBe(true);
+      expect(security.allowPrivilegeEscalation).toBe(false);
+      expect(security.capabilities?.drop).toEqual(['ALL']);
+      expect(security.seccompProfile?.type).toBe('RuntimeDefault');
+      expect(pod.automountServiceAccountToken).toBe(false);
+
+      // the endpoints drop the pod before SIGTERM; then the program drains (linkedin: up to 55 s)
+      expect(c.lifecycle?.preStop?.exec?.command).toEqual(['/bin/sleep', '5']);
+      const drain = program === 'linkedin' ? 55 : 10;
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(5 + drain + 5);
+      if (program === 'linkedin') expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(60);
+
+      expect(matches(d.spec.selector, podLabels(d))).toBe(true);
+      expect(podLabels(d)).toMatchObject({ 'app.kubernetes.io/name': program, 'app.kubernetes.io/part-of': 'postwright' });
+    },
+  );
+
+  test.each(programsOf[overlay])(
+    'when %s starts with the environment the overlay gives it, then its config schema knows every variable and accepts them all',
+    (program) => {
+      const [c] = b().deployment(program).spec.template.spec.containers;
+      const { env, names, problems } = resolveEnv(b(), c);
+      expect(problems).toEqual([]);
+      const { configSchema, readConfig } = require(path.join(root, workspaces[program], 'src/config.ts')) as {
+        configSchema: z.ZodType;
+        readConfig(env: Record<string, string | undefined>): Record<string, unknown>;
+      };
+      const known = knownKeys(configSchema);
+      expect(names.filter((n) => !known.includes(n))).toEqual([]);
+
+      // as the program reads it at start: the schema, and with NODE_ENV=production its production rules
+      let config: Record<string, unknown> = {};
+      let refusals: string[] = [];
+      try {
+        config = readConfig(env);
+      } catch (error) {
+        refusals = (error as { problems?: string[] }).problems ?? [String(error)];
+      }
+      expect(refusals).toEqual([]);
+      expect(config).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: 3000, LOG_LEVEL: 'info' });
+      if ('AUTH_URL' in env) expect(env.AUTH_URL).toBe('http://auth:3000');
+      if (program === 'auth') expect(config.JWT_PRIVATE_KEY).toBe(signingKey.trim());
+      if (program === 'linkedin') {
+        const linkedin = config.linkedin as { mode: string; clientSecret: string; redirectUri: string };
+        expect(linkedin.mode).toBe(overlay === 'production' ? 'live' : 'sandbox');
+        if (overlay === 'production') expect(linkedin.clientSecret).toBe(fakeSecrets.LINKEDIN_CLIENT_SECRET);
+        expect(linkedin.redirectUri).toMatch(/^https:\/\/.+\/linkedin\/callback$/);
+      }
+    },
+  );
+
+  test.each(programsOf[overlay])('when %s gets its secrets, then it gets every one it needs from the Secret and no other', (program) => {
+    const [c] = b().deployment(program).spec.template.spec.containers;
+    const { secretNames } = resolveEnv(b(), c);
+    // optional ones are given too (the fake secrets.env has them)
+    expect(secretNames.sort()).toEqual([...requiredSecrets[overlay][program], ...(optionalSecrets[program] ?? [])].sort());
+    // one key at a time: never the whole Secret
+    expect((c.envFrom ?? []).filter((f) => f.secretRef)).toEqual([]);
+    for (const optional of optionalSecrets[program] ?? []) {
+      expect(c.env?.find((e) => e.name === optional)?.valueFrom?.secretKeyRef?.optional).toBe(true);
+    }
+  });
+
+  test('when a ConfigMap is read, then it holds no secret', () => {
+    const secretKeys = new Set(Object.keys(fakeSecrets));
+    for (const map of b().all<ConfigMap>('ConfigMap')) expect(Object.keys(map.data ?? {}).filter((k) => secretKeys.has(k))).toEqual([]);
+  });
+
+  test('when the public URLs are read, then they are the Ingress hosts, served over TLS', () => {
+    const envOf = (program: Program) => resolveEnv(b(), b().deployment(program).spec.template.spec.containers[0]).env;
+    const hostsOf = (name: string) => {
+      const ingress = b().get<Ingress>('Ingress', name);
+      expect(ingress).toBeDefined();
+      const hosts = (ingress?.spec.rules ?? []).map((r) => r.host);
+      expect((ingress?.spec.tls ?? []).flatMap((t) => t.hosts ?? []).sort()).toEqual([...hosts].sort());
+      for (const tls of ingress?.spec.tls ?? []) expect(tls.secretName).toBeTruthy();
+      return hosts;
+    };
+    const publicUrl = new URL(envOf('linkedin').PUBLIC_URL);
+    expect(publicUrl.protocol).toBe('https:');
+    expect(hostsOf('gateway')).toEqual([publicUrl.host]);
+    if (overlay === 'sandbox') {
+      const sandbox = envOf('linkedin-sandbox');
+      expect(sandbox.PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
+      expect(envOf('linkedin').LINKEDIN_SANDBOX_PUBLIC_URL).toBe(sandbox.SANDBOX_PUBLIC_URL);
+      expect(envOf('linkedin').LINKEDIN_SANDBOX_URL).toBe('http://linkedin-sandbox:3000');
+      expect(hostsOf('linkedin-sandbox')).toEqual([new URL(sandbox.SANDBOX_PUBLIC_URL).host]);
+      // the test control routes stay off
+      expect('SANDBOX_CONTROL' in sandbox).toBe(false);
+    }
+  });
+
+  test('when an Ingress is read, then its backends are existing Services and their ports', () => {
+    const ingresses = b().all<Ingress>('Ingress');
+    expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(publicPrograms[overlay].slice().sort());
+    for (const ingress of ingresses) {
+      for (const p of (ingress.spec.rules ?? []).flatMap((r) => r.http?.paths ?? [])) {
+        const backend = p.backend.service;
+        const service = backend && b().get<Service>('Service', backend.name);
+        expect(service).toBeDefined();
+        expect(service?.spec.ports.some((port) => port.name === backend?.port.name || port.port === backend?.port.number)).toBe(true);
+      }
+    }
+  });
+
+  test('when a Service is read, then it selects the pods of its Deployment and targets their named port', () => {
+    for (const service of b().all<Service>('Service')) {
+      const pods = b().all<Deployment>('Deployment').filter((d) => matches({ matchLabels: service.spec.selector }, podLabels(d)));
+      expect(pods.map((d) => d.metadata.name)).toEqual([service.metadata.name]);
+      for (const port of service.spec.ports) {
+        expect(typeof port.targetPort).toBe('string');
+        expect(pods[0].spec.template.spec.containers.some((c) => c.ports?.some((p) => p.name === port.targetPort))).toBe(true);
+      }
+    }
+  });
+
+  test('when the replicas are read, then the autoscalers scale existing Deployments by CPU and the fixed ones are as planned', () => {
+    const hpas = b().all<Hpa>('HorizontalPodAutoscaler');
+    const scaled = programs.filter((p) => 'min' in scaling[p]);
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(scaled.slice().sort());
+    for (const hpa of hpas) {
+      const target = hpa.spec.scaleTargetRef;
+      expect(target.kind).toBe('Deployment');
+      expect(target.apiVersion).toBe('apps/v1');
+      const d = b().get<Deployment>('Deployment', target.name);
+      expect(d).toBeDefined();
+      const plan = scaling[target.name as Program] as { min: number; max: number };
+      expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([plan.min, plan.max]);
+      expect(hpa.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } }]);
+      // the autoscaler owns the count: an apply must not reset it
+      expect(d?.spec.replicas).toBeUndefined();
+    }
+    for (const program of programs.filter((p) => 'replicas' in scaling[p])) {
+      expect(b().deployment(program).spec.replicas).toBe((scaling[program] as { replicas: number }).replicas);
+    }
+    // its state lives in memory: one pod, and the old one stops before the new one starts
+    if (overlay === 'sandbox') expect(b().deployment('linkedin-sandbox').spec.strategy?.type).toBe('Recreate');
+  });
+
+  test('when the disruption budgets are read, then every program with 2 or more replicas has one that selects its pods', () => {
+    const pdbs = b().all<Pdb>('PodDisruptionBudget');
+    for (const pdb of pdbs) {
+      const pods = b().all<Deployment>('Deployment').filter((d) => matches(pdb.spec.selector, podLabels(d)));
+      expect(pods.map((d) => d.metadata.name)).toEqual([pdb.metadata.name]);
+      expect(pdb.spec.minAvailable).toBe(1);
+    }
+    const several = programs.filter((p) => {
+      const plan = scaling[p];
+      return ('min' in plan ? plan.min : plan.replicas) >= 2;
+    });
+    expect(pdbs.map((p) => p.metadata.name).sort()).toEqual(several.slice().sort());
+  });
+
+  test('when the network policies are read, then all ingress is denied by default and only the public programs take traffic from outside the app', () => {
+    const policies = b().all<NetworkPolicy>('NetworkPolicy');
+    const defaultDeny = policies.filter(
+      (p) => Object.keys(p.spec.podSelector).length === 0 && (p.spec.policyTypes ?? []).includes('Ingress') && !(p.spec.ingress ?? []).length,
+    );
+    expect(defaultDeny).toHaveLength(1);
+
+    const appPods = b().all<Deployment>('Deployment').map(podLabels);
+    /** a peer is inside the app when it is pods of this namespace chosen by label (no other namespace, no address range) */
+    const insideApp = (peer: NetworkPolicyPeer) =>
+      !peer.namespaceSelector && !peer.ipBlock && Object.keys(peer.podSelector?.matchLabels ?? {}).length + (peer.podSelector?.matchExpressions ?? []).length > 0;
+    for (const program of programs) {
+      const labels = podLabels(b().deployment(program));
+      const rules = policies.filter((p) => matches(p.spec.podSelector, labels) && (p.spec.policyTypes ?? ['Ingress']).includes('Ingress')).flatMap((p) => p.spec.ingress ?? []);
+      // reachable at all, and only on the http port
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) expect(rule.ports?.map((p) => p.port)).toEqual(['http']);
+      const fromOutside = rules.some((rule) => !rule.from?.length || rule.from.some((peer) => !insideApp(peer)));
+      expect([program, fromOutside]).toEqual([program, publicPrograms[overlay].includes(program)]);
+      // the gateway (and the services calling one another) can reach every internal program
+      if (!fromOutside) {
+        const gateway = podLabels(b().deployment('gateway'));
+        expect(rules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, gateway)))).toBe(true);
+        expect(appPods.every((pod) => rules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, pod))))).toBe(true);
+      }
+    }
+  });
+});
+
+describe('deploy-check', () => {
+  /** A fresh copy with one Deployment changed; the overlay built from it must fail. */
+  function buildBroken(file: string, edit: Parameters<typeof editDeployment>[2]): string {
+    const dir = copyWithSecrets();
+    temps.push(dir);
+    editDeployment(dir, file, edit);
+    const result = kustomizeBuild([path.join(dir, 'overlays/production')]);
+    expect(result.ok).toBe(false);
+    return result.ok ? '' : result.error;
+  }
+
+  test('when a Deployment has a misspelt field, then the build fails naming the field and the object', () => {
+    const error = buildBroken('auth.yaml', (doc) => {
+      doc.setIn(['spec', 'template', 'spec', 'containers', 0, 'readinessProbe', 'httpGett'], { path: '/ready', port: 'http' });
+    });
+    expect(error).toMatch(/Deployment\/auth: .*unknown field "spec\.template\.spec\.containers\[0\]\.readinessProbe\.httpGett"/);
+  }, 120_000);
+
+  test('when a Deployment has a value of the wrong type, then the build fails naming the field and the object', () => {
+    const error = buildBroken('linkedin.yaml', (doc) => {
+      doc.setIn(['spec', 'template', 'spec', 'terminationGracePeriodSeconds'], 'sixty-five');
+    });
+    expect(error).toMatch(/Deployment\/linkedin: .*string .*spec\.template\.spec\.terminationGracePeriodSeconds of type int64/);
+  }, 120_000);
+});
