@@ -1,0 +1,177 @@
+/**
+ * A rehearsal of `docker compose up` without Docker: every program starts with exactly the
+ * command its image runs (the Dockerfile target's CMD, from the folder that is the image's
+ * /app) and exactly the environment its compose service gives it (docker-compose.yml loaded by
+ * compose-go with an .env from `npm run secrets -- env`, so NODE_ENV=production and its
+ * production rules apply), and a member goes through the gateway: sign up, generate, connect
+ * LinkedIn in the sandbox, publish.
+ *
+ * What a container would have that this machine does not is mapped, and only that:
+ * - compose's service names (auth:3000, linkedin-sandbox:3000...) -> 127.0.0.2:<a free port
+ *   each>, and the host's published ports (localhost:8080, localhost:8090) -> 127.0.0.1:<the
+ *   same port>: the internal and the public address of a program differ as in compose, so a
+ *   URL that reaches the browser with the internal address shows;
+ * - PORT 3000 -> that free port (HOST stays 0.0.0.0, as in compose);
+ * - MONGO_URL, REDIS_URL, AMQP_URL -> the test servers (a RabbitMQ user of this test's own,
+ *   since production refuses the guest account);
+ * - NAMESPACE is added (this run's databases, queues and keys), and SANDBOX_CONTROL=true for
+ *   the sandbox alone: the test reads what LinkedIn received.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AuthResponse, ContentItem, GenerateResponse } from '@postwright/contracts';
+import { buildIfNeeded } from '@postwright/platform/scripts/build';
+import { fill } from '@postwright/platform/scripts/secrets';
+import { freePort } from '@postwright/platform/src/stack/launch';
+import { cleanupNamespace, eventually, generateForm, http, testNamespace } from '@postwright/platform/src/testing';
+import { composeConfig, type ComposeProject } from '@postwright/platform/src/testing/deploy-check';
+import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+
+const ROOT = path.resolve(__dirname, '../..');
+const PROGRAMS = ['linkedin-sandbox', 'auth', 'content', 'linkedin', 'scheduler', 'gateway'];
+const INTERNAL_HOST = '127.0.0.2';
+const PUBLIC_HOST = '127.0.0.1';
+
+const ns = testNamespace();
+const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-rehearsal-'));
+const rabbit = { user: `${ns}rehearsal`, password: randomBytes(18).toString('hex') };
+const running: Array<{ name: string; proc: ChildProcess }> = [];
+const ports: Record<string, number> = {};
+
+function rabbitmqctl(...args: string[]): void {
+  const result = spawnSync('rabbitmqctl', args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`rabbitmqctl ${args[0]}: ${result.error?.message ?? result.stderr}`);
+}
+
+/** The command the image runs for a program: its Dockerfile target's CMD. */
+function imageCommand(target: string): string[] {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\s*$`, 'm').test(s.split('\n')[0]));
+  const cmd = stage && /^CMD (\[.*\])$/m.exec(stage);
+  if (!cmd) throw new Error(`no CMD for the ${target} target in the Dockerfile`);
+  return JSON.parse(cmd[1]) as string[];
+}
+
+/** A compose service's environment on this machine: the mapping the header describes. */
+function localEnvironment(project: ComposeProject, name: string): Record<string, string> {
+  const infrastructure: Record<string, string> = {
+    MONGO_URL: process.env.MONGO_URL!,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    AMQP_URL: `amqp://${rabbit.user}:${rabbit.password}@127.0.0.1:${new URL(process.env.AMQP_URL ?? 'amqp://127.0.0.1:5672').port || 5672}`,
+  };
+  const addresses: Array<[string, string]> = [];
+  for (const [service, def] of Object.entries(project.services)) {
+    if (!(service in ports)) continue;
+    addresses.push([`//${service}:3000`, `//${INTERNAL_HOST}:${ports[service]}`]);
+    for (const p of def.ports ?? []) addresses.push([`//localhost:${p.published}`, `//${PUBLIC_HOST}:${ports[service]}`]);
+  }
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(project.services[name].environment ?? {})) {
+    if (value === null) continue;
+    if (key in infrastructure) env[key] = infrastructure[key];
+    else if (key === 'PORT') env[key] = String(ports[name]);
+    else env[key] = addresses.reduce((v, [from, to]) => v.split(from).join(to), value);
+  }
+  env.NAMESPACE = ns;
+  if (name === 'linkedin-sandbox') env.SANDBOX_CONTROL = 'true';
+  return env;
+}
+
+function start(name: string, env: Record<string, string>): void {
+  const [command, ...args] = imageCommand(name);
+  const log = fs.openSync(path.join(logs, `${name}.log`), 'a');
+  // exactly the compose environment: nothing of this process's leaks in
+  const proc = spawn(command === 'node' ? process.execPath : command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  running.push({ name, proc });
+}
+
+/** The compose health check itself (`node /app/healthcheck.js`, i.e. GET /ready), until it passes. */
+async function healthy(name: string): Promise<void> {
+  const check = () =>
+    new Promise<boolean>((resolve) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'platform/scripts/healthcheck.js')], { env: { PORT: String(ports[name]) }, stdio: 'ignore' });
+      child.once('exit', (code) => resolve(code === 0));
+    });
+  const exited = () => running.find((r) => r.name === name)?.proc.exitCode !== null;
+  await eventually(check, (ok) => ok || exited(), 60_000, 250);
+  if (exited() || !(await check())) throw new Error(`${name} did not become healthy:\n${fs.readFileSync(path.join(logs, `${name}.log`), 'utf8').slice(-2_000)}`);
+}
+
+let project: ComposeProject;
+let gateway: string;
+let sandbox: string;
+
+beforeAll(async () => {
+  const envFile = path.join(logs, '.env');
+  fs.writeFileSync(envFile, fill(fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')).text);
+  const loaded = composeConfig({ file: path.join(ROOT, 'docker-compose.yml'), envFile });
+  if (!loaded.ok) throw new Error(loaded.error);
+  project = loaded.project;
+  rabbitmqctl('add_user', rabbit.user, rabbit.password);
+  rabbitmqctl('set_permissions', '-p', '/', rabbit.user, '.*', '.*', '.*');
+  buildIfNeeded({ names: PROGRAMS });
+  for (const name of PROGRAMS) ports[name] = await freePort();
+  gateway = `http://${PUBLIC_HOST}:${ports.gateway}`;
+  sandbox = `http://${PUBLIC_HOST}:${ports['linkedin-sandbox']}`;
+  // in compose's order: the services once the infrastructure is healthy, the gateway once they are
+  for (const name of PROGRAMS.filter((n) => n !== 'gateway')) start(name, localEnvironment(project, name));
+  for (const name of PROGRAMS.filter((n) => n !== 'gateway')) await healthy(name);
+  start('gateway', localEnvironment(project, 'gateway'));
+  await healthy('gateway');
+}, 180_000);
+
+afterAll(async () => {
+  for (const { proc } of running) proc.kill('SIGTERM');
+  await Promise.all(running.map(({ proc }) => (proc.exitCode !== null ? null : new Promise((r) => proc.once('exit', r)))));
+  await cleanupNamespace(ns);
+  spawnSync('rabbitmqctl', ['delete_user', rabbit.user]);
+  fs.rmSync(logs, { recursive: true, force: true });
+}, 90_000);
+
+describe('the compose deployment, rehearsed on this machine', () => {
+  test('when every program runs with its compose command and environment, then each one starts in production and the gateway finds them all ready', async () => {
+    for (const name of PROGRAMS) expect(localEnvironment(project, name).NODE_ENV).toBe('production');
+    const health = await http(gateway, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok' } });
+  });
+
+  test('when a member signs up, generates, connects LinkedIn in the sandbox and publishes through the gateway, then the post is on LinkedIn and the item says so', async () => {
+    const email = `rehearsal-${randomBytes(4).toString('hex')}@example.com`;
+    const signup = await http<AuthResponse>(gateway, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' } });
+    expect(signup.status).toBe(201);
+    const token = signup.body.tokens.accessToken;
+
+    const generated = await http<GenerateResponse>(gateway, 'POST', '/api/content/generate', { token, body: generateForm() });
+    expect(generated.status).toBe(201);
+    expect(generated.body.content.hooks).toHaveLength(5);
+    const text = `Rehearsal ${randomBytes(4).toString('hex')}: ${generated.body.content.hooks[0]}`;
+    const edited = await http(gateway, 'PUT', `/api/content/${generated.body.content.id}/edit`, { token, body: { editedContent: text, saveAsDraft: true } });
+    expect(edited.status).toBe(200);
+
+    // the browser is sent to the sandbox's public address, never to the service's internal one
+    const begin = await http<{ authURL: string }>(gateway, 'GET', '/api/linkedin/auth-url', { token });
+    expect(begin.status).toBe(200);
+    expect(new URL(begin.body.authURL).origin).toBe(sandbox);
+    const back = await allowConsent(begin.body.authURL, email);
+    expect(back.origin).toBe(gateway);
+    // the service exchanges the code at the sandbox's internal address
+    const connected = await http(gateway, 'POST', '/api/linkedin/callback', { token, body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') } });
+    expect(connected.status).toBe(200);
+
+    const published = await http(gateway, 'POST', '/api/linkedin/post', { token, body: { contentId: generated.body.content.id } });
+    expect(published.status).toBe(200);
+    const posts = await http<{ posts: Array<{ text?: string }> }>(sandbox, 'GET', '/__sandbox/posts');
+    expect(posts.body.posts.filter((p) => p.text === text)).toHaveLength(1);
+    const list = await eventually(
+      () => http<{ content: ContentItem[] }>(gateway, 'GET', '/api/content', { token }),
+      (res) => res.body.content?.some((c) => c.id === generated.body.content.id && c.status === 'published'),
+    );
+    const item = list.body.content.find((c) => c.id === generated.body.content.id);
+    expect(item?.status).toBe('published');
+  });
+});
