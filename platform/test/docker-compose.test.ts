@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { NODE_FLAGS } from '../scripts/build';
 import { fill } from '../scripts/secrets';
 import { composeConfig, deployCheckBinary, type ComposeProject } from '../src/testing/deploy-check';
+import { configSchemaKeys } from '../src/testing';
 
 const root = path.resolve(__dirname, '../..');
 const composeFile = path.join(root, 'docker-compose.yml');
@@ -57,13 +58,6 @@ function secretsNotRequired(file: string): string[] {
   });
 }
 
-/** The object schema's keys, also behind .transform()/.pipe() (zod 4 pipes keep their input). */
-function knownKeys(schema: unknown): string[] {
-  let current = schema as { shape?: Record<string, unknown>; def?: { type?: string; in?: unknown } };
-  for (let depth = 0; depth < 5 && !current.shape && current.def?.type === 'pipe'; depth++) current = current.def.in as typeof current;
-  if (!current.shape) throw new Error('config schema is not an object schema');
-  return Object.keys(current.shape);
-}
 
 /** Each FROM ... AS target of the Dockerfile with its instructions. */
 function dockerfileTargets(): Map<string, string[]> {
@@ -101,7 +95,7 @@ describe('docker-compose.yml', () => {
     expect(env.NODE_ENV).toBe('production');
     const given = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v ?? undefined]));
     expect(() => readConfig(given)).not.toThrow();
-    const known = knownKeys(configSchema);
+    const known = configSchemaKeys(configSchema);
     expect(Object.keys(env).filter((k) => !known.includes(k))).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseAllDocuments, type Document } from 'yaml';
 import type { z } from 'zod';
 import { kustomizeBuild } from '../src/testing/deploy-check';
+import { configSchemaKeys } from '../src/testing';
 
 const root = path.resolve(__dirname, '../..');
 const source = path.join(root, 'deploy/k8s');
@@ -209,13 +210,6 @@ function resolveEnv(built: Built, container: Container): { env: Record<string, s
   return { env, names, secretNames, problems };
 }
 
-/** The object schema's keys, also behind .transform()/.pipe() (as in docker-compose.test.ts). */
-function knownKeys(schema: unknown): string[] {
-  let current = schema as { shape?: Record<string, unknown>; def?: { type?: string; in?: unknown } };
-  for (let depth = 0; depth < 5 && !current.shape && current.def?.type === 'pipe'; depth++) current = current.def.in as typeof current;
-  if (!current.shape) throw new Error('config schema is not an object schema');
-  return Object.keys(current.shape);
-}
 
 /** The keys of a secrets.env.example (KEY= lines; comments and blank lines skipped). */
 function exampleKeys(file: string): string[] {
@@ -439,7 +433,7 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
         configSchema: z.ZodType;
         readConfig(env: Record<string, string | undefined>): Record<string, unknown>;
       };
-      const known = knownKeys(configSchema);
+      const known = configSchemaKeys(configSchema);
       expect(names.filter((n) => !known.includes(n))).toEqual([]);
 
       // as the program reads it at start: the schema, and with NODE_ENV=production its production rules

@@ -148,3 +148,11 @@ export async function eventually<T>(fn: () => Promise<T>, predicate: (v: T) => b
   }
   return last;
 }
+
+/** The variables a program's config schema reads: its object's keys, also behind .transform()/.pipe() (zod 4 pipes keep their input). */
+export function configSchemaKeys(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; def?: { type?: string; in?: unknown } };
+  for (let depth = 0; depth < 5 && !current.shape && current.def?.type === 'pipe'; depth++) current = current.def.in as typeof current;
+  if (!current.shape) throw new Error('config schema is not an object schema');
+  return Object.keys(current.shape);
+}
