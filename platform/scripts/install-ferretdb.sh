@@ -24,7 +24,7 @@ STAMP="$VERSION $(cat "$PATCHES"/*.patch | sha256sum | cut -c1-16)"
 if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$STAMP" ]] && "$BIN" --version >/dev/null 2>&1; then exit 0; fi
 if ! command -v go >/dev/null 2>&1; then
   echo "FerretDB is needed because MONGO_URL is not set, and Go is not installed to build it." >&2
-  echo "Either install Go, or run MongoDB yourself: docker compose up -d mongo && export MONGO_URL=mongodb://127.0.0.1:27017" >&2
+  echo "Either install Go, or run MongoDB yourself and set MONGO_URL (README, \"Servers for npm start\")" >&2
   exit 1
 fi
 echo "Building FerretDB $VERSION into $TOOLS/bin (first run only, about 2 minutes)..." >&2

@@ -86,7 +86,7 @@ export class Messaging {
     } catch (error) {
       await connection.close().catch(() => undefined);
       throw new Error(
-        `Cannot reach RabbitMQ at ${redact(options.url)} (AMQP_URL). Start it, or run: docker compose up -d rabbitmq`,
+        `Cannot reach RabbitMQ at ${redact(options.url)} (AMQP_URL). Is it running, and are the address and credentials right?`,
         { cause: error },
       );
     }

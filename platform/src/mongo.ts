@@ -20,7 +20,7 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   } catch (error) {
     await conn.close().catch(() => undefined);
     throw new Error(
-      `Cannot reach MongoDB at ${redact(url)} (MONGO_URL). Unset MONGO_URL to use the embedded FerretDB, or run: docker compose up -d mongo`,
+      `Cannot reach MongoDB at ${redact(url)} (MONGO_URL). Is it running, and are the address and credentials right? (npm start: unset MONGO_URL to use the embedded FerretDB)`,
       { cause: error },
     );
   }

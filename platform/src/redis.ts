@@ -18,7 +18,7 @@ export async function connectRedis(url: string, options: { keyPrefix?: string; m
   } catch (error) {
     redis.disconnect();
     throw new Error(
-      `Cannot reach Redis at ${redact(url)} (REDIS_URL). Start it, or run: docker compose up -d redis`,
+      `Cannot reach Redis at ${redact(url)} (REDIS_URL). Is it running, and are the address and password right?`,
       { cause: error },
     );
   }

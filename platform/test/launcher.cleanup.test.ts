@@ -168,10 +168,10 @@ describe('npm start that fails', () => {
         // exited by itself, with a failure (a number above 0, not a signal)
         expect(result.code).toBeGreaterThan(0);
         expect(result.stderr).toContain(
-          `Redis does not answer at 127.0.0.1:${redis} (REDIS_URL). Start it (redis-server --daemonize yes) or run: docker compose up -d redis`,
+          `Redis does not answer at 127.0.0.1:${redis} (REDIS_URL). Start it: redis-server --daemonize yes (with Docker: README, "Servers for npm start")`,
         );
         expect(result.stderr).toContain(
-          `RabbitMQ does not answer at 127.0.0.1:${rabbit} (AMQP_URL). Start it (rabbitmq-server -detached) or run: docker compose up -d rabbitmq`,
+          `RabbitMQ does not answer at 127.0.0.1:${rabbit} (AMQP_URL). Start it: rabbitmq-server -detached (with Docker: README, "Servers for npm start")`,
         );
         expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
       } finally {

@@ -47,7 +47,7 @@ export async function checkRedis(url = process.env.REDIS_URL ?? DEFAULT_REDIS_UR
   const { host, port } = hostPort(url, 6379);
   if (!(await canConnect(host, port))) {
     throw new Error(
-      `Redis does not answer at ${host}:${port} (REDIS_URL). Start it (redis-server --daemonize yes) or run: docker compose up -d redis`,
+      `Redis does not answer at ${host}:${port} (REDIS_URL). Start it: redis-server --daemonize yes (with Docker: README, "Servers for npm start")`,
     );
   }
 }
@@ -56,7 +56,7 @@ export async function checkRabbit(url = process.env.AMQP_URL ?? DEFAULT_AMQP_URL
   const { host, port } = hostPort(url, 5672);
   if (!(await canConnect(host, port))) {
     throw new Error(
-      `RabbitMQ does not answer at ${host}:${port} (AMQP_URL). Start it (rabbitmq-server -detached) or run: docker compose up -d rabbitmq`,
+      `RabbitMQ does not answer at ${host}:${port} (AMQP_URL). Start it: rabbitmq-server -detached (with Docker: README, "Servers for npm start")`,
     );
   }
 }
@@ -72,7 +72,7 @@ export async function checkMongo(url = process.env.MONGO_URL): Promise<void> {
     .map((h) => hostPort(`mongodb://${h}`, 27017));
   if (!(await Promise.all(hosts.map((h) => canConnect(h.host, h.port)))).includes(true)) {
     throw new Error(
-      `MongoDB does not answer at ${hosts.map((h) => `${h.host}:${h.port}`).join(',')} (MONGO_URL). Start it or run: docker compose up -d mongo (or unset MONGO_URL to use the embedded FerretDB)`,
+      `MongoDB does not answer at ${hosts.map((h) => `${h.host}:${h.port}`).join(',')} (MONGO_URL). Start it (with Docker: README, "Servers for npm start"), or unset MONGO_URL to use the embedded FerretDB`,
     );
   }
 }
@@ -94,7 +94,7 @@ export function ferretdbBinary(): string {
   const result = spawnSync('bash', [path.join(ROOT, 'platform/scripts/install-ferretdb.sh')], { stdio: 'inherit' });
   if (result.status !== 0 || !fs.existsSync(bin)) {
     throw new Error(
-      'MONGO_URL is not set and the embedded FerretDB could not be built (it needs Go). Install Go, or run MongoDB: docker compose up -d mongo and set MONGO_URL=mongodb://127.0.0.1:27017',
+      'MONGO_URL is not set and the embedded FerretDB could not be built (it needs Go). Install Go, or run MongoDB yourself and set MONGO_URL (README, "Servers for npm start")',
     );
   }
   return bin;
