@@ -9,8 +9,8 @@
  * The example is copied line by line; a key the example leaves empty is filled when it is one
  * this script knows how to make (below), and every empty key it cannot make (connection
  * strings of your servers, your LinkedIn app's secret) is named at the end. An existing file is
- * never replaced without --force: new secrets sign everyone out and make the stored LinkedIn
- * tokens unreadable. Plain node, no dependencies. The file is written with mode 0600.
+ * never replaced without --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens
+ * unreadable, and MongoDB and RabbitMQ keep the passwords they were created with. Plain node, no dependencies. The file is written with mode 0600.
  */
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
@@ -86,7 +86,7 @@ function main(argv) {
   }
   if (fs.existsSync(out) && !flag('--force')) {
     process.stderr.write(
-      `${path.relative(process.cwd(), out)} exists; left as it is. New secrets would sign everyone out and make the stored LinkedIn tokens unreadable. Add --force to replace it anyway.\n`,
+      `${path.relative(process.cwd(), out)} exists; left as it is. A new TOKEN_ENCRYPTION_KEY would make the stored LinkedIn connections unreadable, and MongoDB and RabbitMQ keep the passwords they were created with. Add --force to replace it anyway.\n`,
     );
     return 1;
   }
