@@ -13,6 +13,7 @@ import { NODE_FLAGS } from '../scripts/build';
 import { fill } from '../scripts/secrets';
 import { composeConfig, deployCheckBinary, type ComposeProject } from '../src/testing/deploy-check';
 import { configSchemaKeys } from '../src/testing';
+import { dockerfileStages, imageCommand } from '../src/testing/dockerfile';
 
 const root = path.resolve(__dirname, '../..');
 const composeFile = path.join(root, 'docker-compose.yml');
@@ -58,18 +59,6 @@ function secretsNotRequired(file: string): string[] {
   });
 }
 
-
-/** Each FROM ... AS target of the Dockerfile with its instructions. */
-function dockerfileTargets(): Map<string, string[]> {
-  const targets = new Map<string, string[]>();
-  let current: string[] = [];
-  for (const line of fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8').split('\n')) {
-    const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
-    if (from) targets.set(from[1], (current = [line]));
-    else if (line.trim() && !line.startsWith('#')) current.push(line);
-  }
-  return targets;
-}
 
 let project: ComposeProject;
 beforeAll(() => {
@@ -166,12 +155,12 @@ describe('docker-compose.yml', () => {
     expect(service.build?.target).toBe(name);
     expect(service.image).toBe(`postwright/${name}:local`);
     expect(service.command ?? null).toBeNull(); // the image's CMD
-    const targets = dockerfileTargets();
-    const target = targets.get(name) ?? [];
-    expect(target[0]).toMatch(/^FROM runtime AS /);
-    expect(target).toContain(`CMD ${JSON.stringify(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]).replace(/,/g, ', ')}`);
-    expect(target).toContain(`COPY --from=${name}-deps /app/node_modules node_modules`);
-    const runtime = targets.get('runtime') ?? [];
+    const stages = dockerfileStages();
+    const target = stages.get(name);
+    expect(target?.base).toBe('runtime');
+    expect(imageCommand(stages, name)).toEqual(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]);
+    expect(target?.instructions).toContainEqual({ keyword: 'COPY', args: `--from=${name}-deps /app/node_modules node_modules` });
+    const runtime = (stages.get('runtime')?.instructions ?? []).map((i) => `${i.keyword} ${i.args}`);
     expect(runtime).toContain('USER node');
     expect(runtime.some((l) => l.startsWith('HEALTHCHECK') && l.includes('/app/healthcheck.js'))).toBe(true);
   });

@@ -28,6 +28,7 @@ import { fill } from '@postwright/platform/scripts/secrets';
 import { freePort } from '@postwright/platform/src/stack/launch';
 import { cleanupNamespace, eventually, generateForm, http, testNamespace } from '@postwright/platform/src/testing';
 import { composeConfig, type ComposeProject } from '@postwright/platform/src/testing/deploy-check';
+import { dockerfileStages, imageCommand } from '@postwright/platform/src/testing/dockerfile';
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -44,15 +45,6 @@ const ports: Record<string, number> = {};
 function rabbitmqctl(...args: string[]): void {
   const result = spawnSync('rabbitmqctl', args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`rabbitmqctl ${args[0]}: ${result.error?.message ?? result.stderr}`);
-}
-
-/** The command the image runs for a program: its Dockerfile target's CMD. */
-function imageCommand(target: string): string[] {
-  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-  const stage = dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${target}\\s*$`, 'm').test(s.split('\n')[0]));
-  const cmd = stage && /^CMD (\[.*\])$/m.exec(stage);
-  if (!cmd) throw new Error(`no CMD for the ${target} target in the Dockerfile`);
-  return JSON.parse(cmd[1]) as string[];
 }
 
 /** A compose service's environment on this machine: the mapping the header describes. */
@@ -81,7 +73,7 @@ function localEnvironment(project: ComposeProject, name: string): Record<string,
 }
 
 function start(name: string, env: Record<string, string>): void {
-  const [command, ...args] = imageCommand(name);
+  const [command, ...args] = imageCommand(dockerfileStages(), name);
   const log = fs.openSync(path.join(logs, `${name}.log`), 'a');
   // exactly the compose environment: nothing of this process's leaks in
   const proc = spawn(command === 'node' ? process.execPath : command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
