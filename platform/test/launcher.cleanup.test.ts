@@ -154,29 +154,41 @@ function cleanUp(run: Run, launcherPid: number | undefined): void {
   fs.rmSync(run.dataDir, { recursive: true, force: true });
 }
 
+/**
+ * Runs the launcher to its failure and checks what every failed start owes: it exits by itself
+ * with a failure (a number above 0, not a signal), leaves no process and no pid file behind.
+ * Answers what it said, and whether the embedded FerretDB had started.
+ */
+async function failedStart(env: Parameters<typeof newRun>[0]): Promise<{ stderr: string; closed: Run['closed']; ferretdbStarted: boolean }> {
+  const run = await newRun(env);
+  let pid: number | undefined;
+  try {
+    const result = await runLauncher(run);
+    pid = result.pid;
+    expect(await leftAfter(run, pid)).toEqual([]);
+    expect(result.code).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
+    // FerretDB's command line names the data folder, which the scan above looks for
+    return { stderr: result.stderr, closed: run.closed, ferretdbStarted: fs.existsSync(path.join(run.dataDir, 'ferretdb', 'ferretdb.log')) };
+  } finally {
+    cleanUp(run, pid);
+  }
+}
+
+/** the servers the test run uses (the local ones unless the environment says otherwise) */
+const localServers = () => ({ REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL, AMQP_URL: process.env.AMQP_URL ?? DEFAULT_AMQP_URL });
+
 describe('npm start that fails', () => {
   test(
     'when neither Redis nor RabbitMQ answers, then it names both with the command that starts each, and leaves no process behind',
     async () => {
-      const run = await newRun(({ redis, rabbit }) => ({ REDIS_URL: `redis://127.0.0.1:${redis}`, AMQP_URL: `amqp://guest:guest@127.0.0.1:${rabbit}` }));
-      const { redis, rabbit } = run.closed;
-      let pid: number | undefined;
-      try {
-        const result = await runLauncher(run);
-        pid = result.pid;
-        expect(await leftAfter(run, pid)).toEqual([]);
-        // exited by itself, with a failure (a number above 0, not a signal)
-        expect(result.code).toBeGreaterThan(0);
-        expect(result.stderr).toContain(
-          `Redis does not answer at 127.0.0.1:${redis} (REDIS_URL). Start it: redis-server --daemonize yes (with Docker: README, "Servers for npm start")`,
-        );
-        expect(result.stderr).toContain(
-          `RabbitMQ does not answer at 127.0.0.1:${rabbit} (AMQP_URL). Start it: rabbitmq-server -detached (with Docker: README, "Servers for npm start")`,
-        );
-        expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
-      } finally {
-        cleanUp(run, pid);
-      }
+      const { stderr, closed } = await failedStart(({ redis, rabbit }) => ({ REDIS_URL: `redis://127.0.0.1:${redis}`, AMQP_URL: `amqp://guest:guest@127.0.0.1:${rabbit}` }));
+      expect(stderr).toContain(
+        `Redis does not answer at 127.0.0.1:${closed.redis} (REDIS_URL). Start it: redis-server --daemonize yes (with Docker: README, "Servers for npm start")`,
+      );
+      expect(stderr).toContain(
+        `RabbitMQ does not answer at 127.0.0.1:${closed.rabbit} (AMQP_URL). Start it: rabbitmq-server -detached (with Docker: README, "Servers for npm start")`,
+      );
     },
     TEST_TIMEOUT_MS,
   );
@@ -184,27 +196,10 @@ describe('npm start that fails', () => {
   test(
     'when the stack does not become healthy in time after FerretDB started, then it stops everything it started, FerretDB included',
     async () => {
-      // the servers the test run uses (the local ones unless the environment says otherwise); a
-      // startup timeout of 1 ms makes the launcher give up right after starting FerretDB and the programs
-      const run = await newRun(() => ({
-        REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
-        AMQP_URL: process.env.AMQP_URL ?? DEFAULT_AMQP_URL,
-        STARTUP_TIMEOUT_MS: '1',
-      }));
-      let pid: number | undefined;
-      try {
-        const result = await runLauncher(run);
-        pid = result.pid;
-        expect(await leftAfter(run, pid)).toEqual([]);
-        // exited by itself, with a failure (a number above 0, not a signal)
-        expect(result.code).toBeGreaterThan(0);
-        expect(result.stderr).toContain('The stack did not become healthy in time');
-        // FerretDB did start (its command line names the data folder, which the scan above looks for)
-        expect(fs.existsSync(path.join(run.dataDir, 'ferretdb', 'ferretdb.log'))).toBe(true);
-        expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
-      } finally {
-        cleanUp(run, pid);
-      }
+      // a startup timeout of 1 ms makes the launcher give up right after starting FerretDB and the programs
+      const { stderr, ferretdbStarted } = await failedStart(() => ({ ...localServers(), STARTUP_TIMEOUT_MS: '1' }));
+      expect(stderr).toContain('The stack did not become healthy in time');
+      expect(ferretdbStarted).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );
@@ -213,20 +208,9 @@ describe('npm start that fails', () => {
     'when a program stops while the stack starts, then it stops everything it started, FerretDB included',
     async () => {
       // a log level no program accepts: they exit at once on their configuration, after FerretDB started
-      const run = await newRun(() => ({ REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL, AMQP_URL: process.env.AMQP_URL ?? DEFAULT_AMQP_URL, LOG_LEVEL: 'not-a-level' }));
-      let pid: number | undefined;
-      try {
-        const result = await runLauncher(run);
-        pid = result.pid;
-        expect(await leftAfter(run, pid)).toEqual([]);
-        // exited by itself, with a failure (a number above 0, not a signal)
-        expect(result.code).toBeGreaterThan(0);
-        expect(result.stderr).toMatch(/stopped while starting \(exit code 1\)/);
-        expect(fs.existsSync(path.join(run.dataDir, 'ferretdb', 'ferretdb.log'))).toBe(true);
-        expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
-      } finally {
-        cleanUp(run, pid);
-      }
+      const { stderr, ferretdbStarted } = await failedStart(() => ({ ...localServers(), LOG_LEVEL: 'not-a-level' }));
+      expect(stderr).toMatch(/stopped while starting \(exit code 1\)/);
+      expect(ferretdbStarted).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );
