@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_REDIS_URL, loadConfig, port, trustProxy, type ProductionRules } from '@postwright/platform';
+import { DEFAULT_REDIS_URL, loadConfig, port, trustProxySetting, type ProductionRules } from '@postwright/platform';
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -21,8 +21,21 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /** proxies in front of the gateway (an ingress: 1); see platform's trustProxy */
-  TRUST_PROXY: trustProxy,
+  /**
+   * The proxies in front of the gateway (an ingress: 1, or their CIDRs). None by default: the
+   * gateway is the edge, the client's address is its socket's, and X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: trustProxySetting('0'),
+  /**
+   * The LinkedIn origins the browser uses from the app's pages (Content-Security-Policy img-src
+   * and form-action): LinkedIn's authorization host and its media CDN; with the sandbox, its
+   * public URL. Space- or comma-separated origins.
+   */
+  LINKEDIN_ORIGINS: z
+    .string()
+    .default('https://www.linkedin.com,https://media.licdn.com')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s;']+$/, 'must be origins (scheme://host[:port]) separated by commas'))),
 });
 export type GatewayConfig = z.infer<typeof configSchema>;
 

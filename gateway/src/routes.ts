@@ -39,3 +39,12 @@ export function isForbiddenIncomingHeader(name: string): boolean {
   const h = name.toLowerCase();
   return h.startsWith('x-user') || h.startsWith('x-internal') || h.startsWith('x-auth') || h === 'x-forwarded-user' || h === 'x-remote-user';
 }
+
+/**
+ * Headers by which a client (or a proxy) says who the client is. Only the gateway sets them for
+ * the services; a client's own are dropped.
+ */
+export function isForwardingHeader(name: string): boolean {
+  const h = name.toLowerCase();
+  return h.startsWith('x-forwarded-') || h === 'forwarded' || h === 'x-real-ip' || h === 'x-client-ip' || h === 'true-client-ip' || h === 'cf-connecting-ip';
+}

@@ -24,7 +24,7 @@ import {
 import { authenticate } from './authenticate';
 import { batchedRedisStore } from './rate-limit-store';
 import type { GatewayConfig } from './config';
-import { isForbiddenIncomingHeader, matchesPrefix, upstreams } from './routes';
+import { isForbiddenIncomingHeader, isForwardingHeader, matchesPrefix, upstreams } from './routes';
 
 export interface RunningGateway {
   url: string;
@@ -47,10 +47,12 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          // the app's own images and LinkedIn's (profile pictures from its media CDN, or the sandbox's)
+          imgSrc: ["'self'", 'data:', ...config.LINKEDIN_ORIGINS],
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'"],
-          formAction: ["'self'", 'https:', 'http:'],
+          // its own forms, and LinkedIn's authorization host it sends the member to
+          formAction: ["'self'", ...config.LINKEDIN_ORIGINS],
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -58,9 +60,16 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   );
   app.use(cors({ origin: config.WEB_ORIGIN.split(',').map((o) => o.trim()), credentials: false }));
 
-  // A client can never speak for a user or as a service.
+  // A client can never speak for a user or as a service, nor say who it is: the gateway is the
+  // edge. The client's address is the socket's, or what the proxies TRUST_PROXY names say it is;
+  // whatever else a client wrote in forwarding headers is dropped, and the services get exactly
+  // the address and scheme decided here (they trust X-Forwarded-For from the gateway only).
   app.use((req, _res, next) => {
-    for (const name of Object.keys(req.headers)) if (isForbiddenIncomingHeader(name)) delete req.headers[name];
+    const client = req.ip;
+    const proto = req.protocol;
+    for (const name of Object.keys(req.headers)) if (isForbiddenIncomingHeader(name) || isForwardingHeader(name)) delete req.headers[name];
+    if (client) req.headers['x-forwarded-for'] = client;
+    req.headers['x-forwarded-proto'] = proto;
     next();
   });
   // Internal APIs are for services only, whatever the prefix or spelling.
@@ -123,7 +132,8 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         target: upstream.url,
         pathFilter: (pathname) => upstream.prefixes.some((prefix) => matchesPrefix(pathname, prefix)),
         changeOrigin: false,
-        xfwd: true,
+        // X-Forwarded-For and -Proto are set above, replacing the client's; not appended to
+        xfwd: false,
         agent,
         // our own error handler answers JSON; the default plugin would answer plain text first
         ejectPlugins: true,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from './defaults';
 
@@ -140,17 +141,41 @@ export const bool = (fallback: boolean) =>
 
 export { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from './defaults';
 
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, a CIDR, or one of Express's names. */
+function isTrustEntry(entry: string): boolean {
+  if (TRUST_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 /**
  * Who may say which client a request came from (X-Forwarded-For): Express's `trust proxy`.
- * `loopback` (default) suits one machine; a number trusts that many proxies in front (a service
- * behind the gateway: 1; the gateway behind an ingress: 1); or addresses and CIDRs. Never
- * `true`: it would believe whatever a client writes in the header.
+ * A number trusts that many proxies in front (0: none, the socket's address is the client's);
+ * or a comma-separated list of addresses, CIDRs and Express's names (`loopback`). Never `true`:
+ * it would believe whatever a client writes in the header.
+ *
+ * The gateway is the edge: by default it trusts nobody. A service trusts only the gateway in
+ * front of it: on one machine the gateway calls from 127.0.0.1 (the default); in compose and
+ * Kubernetes exactly one hop (`1`), where only the gateway can reach it.
  */
-export const trustProxy = z
-  .string()
-  .default('loopback')
-  .refine((v) => v !== 'true', 'must not be true (any client could pick its address); give the number of proxies in front, or their addresses')
-  .transform((v): string | number => (/^\d+$/.test(v) ? Number(v) : v));
+export const trustProxySetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => v.trim() !== 'true', 'must not be true (any client could pick its address); give the number of proxies in front, or their addresses')
+    .refine(
+      (v) => v.trim() === 'true' || /^\d+$/.test(v.trim()) || v.split(',').every((e) => isTrustEntry(e.trim())),
+      'must be a number of proxies, or a comma-separated list of addresses and CIDRs (e.g. 10.0.0.0/8)',
+    )
+    .transform((v): string | number => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : v.split(',').map((e) => e.trim()).join(', ')));
+
+/** A service's setting: the gateway in front of it, which on one machine calls from 127.0.0.1. */
+export const trustProxy = trustProxySetting('127.0.0.1');
 
 export const infraConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -11,9 +11,20 @@ declare module 'http' {
   }
 }
 
-/** The caller's x-request-id when well formed, else a new one, on the request (so a proxy forwards it) and on the response. */
-function assignRequestId(req: http.IncomingMessage, res: http.ServerResponse): string {
-  const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+/**
+ * Whether the peer on the socket is a proxy this program trusts (its `trust proxy` setting):
+ * only such a hop may hand over a request id (or a client address). A client at the edge may
+ * not choose the id its requests are logged under.
+ */
+function fromTrustedHop(req: express.Request): boolean {
+  const trust = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+  const peer = req.socket.remoteAddress;
+  return Boolean(peer && trust?.(peer, 0));
+}
+
+/** A trusted hop's x-request-id when well formed, else a new one, on the request (so a proxy forwards it) and on the response. */
+function assignRequestId(req: express.Request, res: http.ServerResponse): string {
+  const id = requestIdFrom(fromTrustedHop(req) ? req.headers[REQUEST_ID_HEADER] : undefined);
   req.id = id;
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader(REQUEST_ID_HEADER, id);

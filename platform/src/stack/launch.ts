@@ -206,7 +206,12 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     startProcess('content', 'services/content', { PORT: String(ports.content) });
     startProcess('linkedin', 'services/linkedin', { PORT: String(ports.linkedin) });
     startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
-    startProcess('gateway', 'gateway', { PORT: String(ports.gateway), HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0' });
+    startProcess('gateway', 'gateway', {
+      PORT: String(ports.gateway),
+      HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0',
+      // the pages may show the sandbox's profile pictures and send the member to its consent page
+      ...(useSandbox && !common.LINKEDIN_ORIGINS ? { LINKEDIN_ORIGINS: new URL(common.LINKEDIN_SANDBOX_PUBLIC_URL || sandboxUrl).origin } : {}),
+    });
 
     const healthy = await waitFor(
       async () => diedWhileStarting !== undefined || (await probe(`http://127.0.0.1:${ports.gateway}/api/health`, 2_000)) === 200,

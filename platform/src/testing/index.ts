@@ -4,6 +4,7 @@
  * real servers. Tokens are signed with a per-process RS256 key the services trust in tests.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { request as nodeRequest } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { Redis } from 'ioredis';
@@ -110,13 +111,21 @@ export interface JsonResponse<T = any> {
   body: T;
 }
 
-/** Real HTTP with JSON in and out; `raw` sends a string body as is (malformed JSON tests). */
-export async function http<T = any>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-): Promise<JsonResponse<T>> {
+/** Options of a test call: `from` is the loopback source address (127.0.0.x), one per client. */
+export interface HttpOptions {
+  token?: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  from?: string;
+}
+
+/**
+ * Real HTTP with JSON in and out; `raw` sends a string body as is (malformed JSON tests); `from`
+ * sends from that local address, as a distinct client does (fetch cannot pick one, so such a
+ * call goes through node:http).
+ */
+export async function http<T = any>(baseUrl: string, method: string, path: string, options: HttpOptions = {}): Promise<JsonResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -127,15 +136,39 @@ export async function http<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(new URL(path, baseUrl), { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let parsed: unknown = text;
+  const url = new URL(path, baseUrl);
+  const answer = options.from ? await requestFrom(options.from, url, method, headers, body) : await fetchText(url, method, headers, body);
+  let parsed: unknown = answer.text;
   try {
-    parsed = text ? JSON.parse(text) : null;
+    parsed = answer.text ? JSON.parse(answer.text) : null;
   } catch {
     /* not JSON: keep the text */
   }
-  return { status: res.status, headers: res.headers, body: parsed as T };
+  return { status: answer.status, headers: answer.headers, body: parsed as T };
+}
+
+async function fetchText(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+function requestFrom(localAddress: string, url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    const req = nodeRequest(url, { method, headers, localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const received = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) received.append(name, one);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: received, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function eventually<T>(fn: () => Promise<T>, predicate: (v: T) => boolean, timeoutMs = 10_000, intervalMs = 100): Promise<T> {

@@ -7,7 +7,7 @@
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { randomBytes } from 'node:crypto';
 import type { AuthResponse, ContentItem, GenerateResponse, User } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type HttpOptions, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
 import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
 import { readConfig as readAuthConfig } from '../../../services/auth/src/config';
@@ -72,7 +72,7 @@ export interface Stack {
   scheduler: SchedulerService;
   sandbox: RunningSandbox;
   /** a call through the gateway */
-  call<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<JsonResponse<T>>;
+  call<T = any>(method: string, path: string, options?: HttpOptions): Promise<JsonResponse<T>>;
   /** a new account through the public signup; premium has unlimited posts */
   user(options?: { tier?: 'trial' | 'premium'; connect?: boolean }): Promise<TestUser>;
   /** a generated draft with a saved final text */
