@@ -30,3 +30,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { INTERNAL_TOKEN: 'x'.repeat(20) })).toThrow(/MONGO_URL/);
   });
 });
+
+describe('TRUST_PROXY (who may say which client a request came from)', () => {
+  test('when unset, then a service trusts only the gateway on this machine (127.0.0.1)', () => {
+    expect(loadConfig(schema, good).TRUST_PROXY).toBe('127.0.0.1');
+  });
+
+  test('when a hop count or a list of addresses and CIDRs is given, then Express gets a number or a clean list', () => {
+    expect(loadConfig(schema, { ...good, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig(schema, { ...good, TRUST_PROXY: '10.0.0.0/8,  fd00::/8 ,loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, fd00::/8, loopback');
+  });
+
+  test.each(['true', 'yes', '10.0.0.0/33', 'gateway', '1.2.3.4/8/9'])('when it is %s, then the service refuses to start', (value) => {
+    expect(() => loadConfig(schema, { ...good, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});

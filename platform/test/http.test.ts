@@ -65,9 +65,34 @@ describe('HTTP error handling', () => {
     expect(res.body).toMatchObject({ error: 'No route for DELETE /nope', code: 'ROUTE.NOT_FOUND' });
   });
 
-  test('when a well-formed request id comes in, then it is kept and echoed', async () => {
-    const res = await http(server.url, 'GET', '/nope', { headers: { 'x-request-id': 'trace-1234567890' } });
-    expect(res.headers.get('x-request-id')).toBe('trace-1234567890');
-    expect(res.body.requestId).toBe('trace-1234567890');
+});
+
+describe('request ids', () => {
+  let server: HttpServer;
+  beforeAll(async () => {
+    const app = express();
+    // the one hop in front (the gateway on this machine)
+    app.set('trust proxy', '127.0.0.1');
+    app.use(requestContext());
+    app.get('/id', (req, res) => void res.json({ id: req.id }));
+    app.use(notFoundHandler);
+    app.use(errorHandler(createLogger('test', 'silent')));
+    server = await listen(app, 0);
+  });
+  afterAll(() => server.close());
+
+  test('when the trusted hop hands over a request id, then it is kept', async () => {
+    const res = await http(server.url, 'GET', '/id', { from: '127.0.0.1', headers: { 'x-request-id': 'from-the-gateway-0001' } });
+    expect(res.body.id).toBe('from-the-gateway-0001');
+    expect(res.headers.get('x-request-id')).toBe('from-the-gateway-0001');
+    // and an error answer names it
+    const error = await http(server.url, 'GET', '/nope', { from: '127.0.0.1', headers: { 'x-request-id': 'from-the-gateway-0002' } });
+    expect(error.body.requestId).toBe('from-the-gateway-0002');
+  });
+
+  test('when any other client picks a request id, then a new one is made', async () => {
+    const res = await http(server.url, 'GET', '/id', { from: '127.0.0.31', headers: { 'x-request-id': 'chosen-by-a-client-01' } });
+    expect(res.body.id).not.toBe('chosen-by-a-client-01');
+    expect(res.body.id).toMatch(/^[\w-]{8,}$/);
   });
 });
