@@ -1,4 +1,4 @@
-import { http } from '@postwright/platform/src/testing';
+import { eventually, http } from '@postwright/platform/src/testing';
 import { postModel } from '../src/modules/publish/post.model';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
@@ -214,6 +214,50 @@ describe('publish now: responses', () => {
     const results = await Promise.all([0, 1, 2].map(() => publish(user, { contentId: item.id, text: 'Double click' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await postsBy(memberUrn)).toHaveLength(1);
+  });
+
+  test("when another member keeps publishing my item's id, then they get 404 every time, take no lock, post nothing, and my publish goes ahead", async () => {
+    const { user, memberUrn } = await connected();
+    const { user: intruder, memberUrn: intruderUrn } = await connected();
+    const item = await stack.draft(user);
+    const { redis, keyPrefix } = stack.linkedin.ctx;
+    const locksOnItem = () => redis.keys(`${keyPrefix}lock:publish:*${item.id}`);
+
+    // 30 of the intruder's requests in flight all the time, from before mine until after it
+    const theirs: Array<{ status: number; code?: string }> = [];
+    let storming = true;
+    const intruders = Array.from({ length: 30 }, async () => {
+      while (storming) {
+        const res = await publish(intruder, { contentId: item.id, text: 'Not mine to post' });
+        theirs.push({ status: res.status, code: res.body?.code });
+      }
+    });
+    const lockSeen: string[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) lockSeen.push(...(await locksOnItem()));
+    })();
+    await eventually(async () => theirs.length, (n) => n >= 30);
+    sampling = false;
+    await sampler;
+
+    const mine = await publish(user, { contentId: item.id, text: 'Mine, published once' });
+    const answeredBefore = theirs.length;
+    await eventually(async () => theirs.length, (n) => n >= answeredBefore + 30);
+    storming = false;
+    await Promise.all(intruders);
+
+    expect(mine.status).toBe(200);
+    expect(mine.body.content).toMatchObject({ id: item.id, status: 'published', linkedinPostId: mine.body.linkedinPost.id });
+    expect(theirs.filter((r) => r.status !== 404 || r.code !== 'CONTENT.NOT_FOUND')).toEqual([]);
+    // none of their requests held the item's lock, stored an attempt or reached LinkedIn
+    expect(lockSeen).toEqual([]);
+    expect(await locksOnItem()).toEqual([]);
+    expect(await postModel(stack.linkedin.ctx.mongo).countDocuments({ userId: intruder.id })).toBe(0);
+    expect(await postModel(stack.linkedin.ctx.mongo).countDocuments({ contentId: item.id })).toBe(1);
+    expect(await postsBy(intruderUrn)).toHaveLength(0);
+    expect((await postsBy(memberUrn)).map((p) => p.text)).toEqual(['Mine, published once']);
+    expect(await stack.item(user, item.id)).toMatchObject({ status: 'published', linkedinPostId: mine.body.linkedinPost.id, publishUnconfirmed: false });
   });
 
   test('when an earlier publish of the item died mid-call (crash), then the next one says LinkedIn may have it instead of posting again; the one after goes ahead', async () => {

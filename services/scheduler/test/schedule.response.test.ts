@@ -1,4 +1,4 @@
-import { issueTestToken, randomId } from '@postwright/platform/src/testing';
+import { eventually, issueTestToken, randomId } from '@postwright/platform/src/testing';
 import { inMs, startStack, type Stack, type TestUser } from './support/stack';
 
 /** The schedule rules and messages of spec sections 5, 8 and 9, with the 1-hour lead as shipped. */
@@ -82,6 +82,50 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
       expect((await stack.schedule(owner, id, inMs(2 * HOUR))).status).toBe(404);
       expect((await stack.unschedule(owner, id)).status).toBe(404);
     }
+  });
+
+  test("when another user keeps scheduling and unscheduling my item's id, then they get 404 every time, no plan is made for them, and my schedule goes ahead and stays", async () => {
+    const item = await stack.draft(owner);
+    const schedules = stack.scheduler!.ctx.mongo.collection('schedules');
+    const plan = () => schedules.findOne({ _id: item.id as any });
+
+    // 30 of the other user's requests in flight all the time, from before mine until after it
+    const theirs: Array<{ status: number; code?: string }> = [];
+    let storming = true;
+    const intruders = Array.from({ length: 30 }, async (_, i) => {
+      while (storming) {
+        const res = i % 3 === 2 ? await stack.unschedule(other, item.id) : await stack.schedule(other, item.id, inMs(4 * HOUR));
+        theirs.push({ status: res.status, code: res.body?.code });
+      }
+    });
+    const plansSeen: unknown[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const doc = await plan();
+        if (doc) plansSeen.push(doc);
+      }
+    })();
+    await eventually(async () => theirs.length, (n) => n >= 30);
+    sampling = false;
+    await sampler;
+
+    const at = inMs(2 * HOUR);
+    const mine = await stack.schedule(owner, item.id, at);
+    const scheduledPlan = await plan();
+    const answeredBefore = theirs.length;
+    await eventually(async () => theirs.length, (n) => n >= answeredBefore + 30);
+    storming = false;
+    await Promise.all(intruders);
+
+    expect(mine.status).toBe(201);
+    expect(mine.body.schedule).toEqual({ contentId: item.id, scheduledFor: new Date(at).toISOString() });
+    expect(theirs.filter((r) => r.status !== 404 || r.code !== 'CONTENT.NOT_FOUND')).toEqual([]);
+    // nothing was written for their attempts, before mine or after: my plan is exactly as my request left it
+    expect(plansSeen).toEqual([]);
+    expect(scheduledPlan).toMatchObject({ userId: owner.id, status: 'pending', dueAt: new Date(at) });
+    expect(await plan()).toEqual(scheduledPlan);
+    expect(await stack.item(owner, item.id)).toMatchObject({ status: 'scheduled', scheduledFor: new Date(at).toISOString() });
   });
 
   test('when a scheduled item is rescheduled, then the new time replaces the old one', async () => {

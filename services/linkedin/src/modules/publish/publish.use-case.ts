@@ -60,11 +60,15 @@ export class PublishUseCases {
   ): Promise<{ linkedinPost: { id: string; url: string }; content: ContentItem }> {
     const { access, content, locks, posts } = this.deps;
     const connection = await access.requireConnection(userId);
-    // the item is read under the lock: a second click waiting behind the first sees it published
-    const lock = await locks.tryAcquire(`publish:${input.contentId}`);
+    // ownership is proven before the lock: a request for someone else's item must not hold
+    // the lock its owner's publish needs (item ids are guessable)
+    const owned = await content.get(userId, input.contentId);
+    if (!owned) throw AppError.notFound(messages.contentNotFound, 'CONTENT.NOT_FOUND');
+    const lock = await locks.tryAcquire(publishLock(owned.id));
     if (!lock) throw AppError.conflict(messages.publishInProgress, 'LINKEDIN.PUBLISH_IN_PROGRESS');
     try {
-      const item = await content.get(userId, input.contentId);
+      // read again under the lock: a second click waiting behind the first sees it published
+      const item = await content.get(userId, owned.id);
       if (!item) throw AppError.notFound(messages.contentNotFound, 'CONTENT.NOT_FOUND');
       if (item.status === 'published') throw AppError.conflict(messages.alreadyPublished, 'LINKEDIN.ALREADY_PUBLISHED');
       // under this item's lock no live attempt can be sending: one that is died between sending
@@ -112,7 +116,8 @@ export class PublishUseCases {
     const { access, content, locks, posts, logger } = this.deps;
     const { requestId, contentId, userId } = request;
     const key = `request:${requestId}`;
-    const lock = await locks.acquire(`publish:${contentId}`, this.deps.lockWaitMs);
+    // the scheduler proved ownership when it made the plan; the same lock a publish-now takes
+    const lock = await locks.acquire(publishLock(contentId), this.deps.lockWaitMs);
     if (!lock) throw new RetryLater(`content ${contentId} is being published; trying again later`);
     try {
       let record = await posts.findByKey(key);
@@ -307,6 +312,16 @@ export class PublishUseCases {
       this.deps.logger.error({ err: error, type }, 'event not published');
     }
   }
+}
+
+/**
+ * One publish per item at a time, by the item's id as the content service spells it (ids are read
+ * in either case). Only its owner's requests get as far as taking it: ownership is proven first.
+ * The name is the one earlier versions used, so instances of both exclude each other during a
+ * rolling deploy.
+ */
+function publishLock(contentId: string): string {
+  return `publish:${contentId.toLowerCase()}`;
 }
 
 type PublishedPost = StoredPost & { linkedInPostId: string; url: string; publishedAt: Date };

@@ -71,14 +71,17 @@ export function scheduleUseCases(deps: ScheduleDeps) {
     async schedule(input: { userId: string; contentId: string; scheduledFor: string }): Promise<ScheduleResult> {
       const at = parseScheduledFor(input.scheduledFor);
       checkScheduleTime(at, now(), deps.rules);
-      const { contentId, userId } = input;
+      const { userId } = input;
+      // one plan per item whatever the spelling of its id (the content service reads ids in any case)
+      const contentId = canonicalId(input.contentId);
 
       const previous = await repo.get(contentId);
       if (previous?.status === 'firing') throw previous.userId === userId ? errors.publishing() : errors.notFound();
-      // a plan is only touched once ownership is proven (the content service answers 404 to
-      // anyone else), so nobody can cancel or move someone else's schedule; with no plan yet
-      // the transition below is the proof
-      if (previous && previous.userId !== userId) {
+      // ownership is proven (the content service answers 404 to anyone else) before any plan is
+      // written, created or locked: a request for someone else's item must neither move their
+      // schedule nor hold the mutex their own request needs (item ids are guessable). A plan is
+      // only ever made for its owner, so a plan of this user's is the proof already.
+      if (!previous || previous.userId !== userId) {
         const item = await content.get(contentId, userId);
         if (!item.ok) throw errors.notFound();
         if (item.value.status !== 'draft' && item.value.status !== 'scheduled') throw errors.notSchedulable();
@@ -118,7 +121,8 @@ export function scheduleUseCases(deps: ScheduleDeps) {
     },
 
     async unschedule(input: { userId: string; contentId: string }): Promise<UnscheduleResult> {
-      const { contentId, userId } = input;
+      const { userId } = input;
+      const contentId = canonicalId(input.contentId);
       const lockId = randomUUID();
       // nothing fires after this write, whatever happens to the content item next
       const cancelled = await repo.begin(
@@ -149,3 +153,8 @@ export function scheduleUseCases(deps: ScheduleDeps) {
 }
 
 export type ScheduleUseCases = ReturnType<typeof scheduleUseCases>;
+
+/** Item ids are hex ObjectIds, which the content service reads in either case: one spelling here. */
+function canonicalId(contentId: string): string {
+  return contentId.toLowerCase();
+}
