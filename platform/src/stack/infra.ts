@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildIfNeeded, nodeCommand } from '../../scripts/build';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../defaults';
 import { startWriteSerializer } from './write-serializer';
+import { ensurePrivateDir } from './secrets';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const DATA_DIR = process.env.POSTWRIGHT_DATA_DIR ?? path.join(ROOT, '.data');
@@ -122,8 +123,10 @@ export async function ensureMongo(options: { detached: boolean }): Promise<Embed
   const internalPort = FERRETDB_PORT + 1;
   const processes: EmbeddedMongo['processes'] = [];
   let close: EmbeddedMongo['close'] = async () => undefined;
+  // the embedded server has no login and listens on 127.0.0.1 only; its files are its owner's alone
+  ensurePrivateDir(DATA_DIR);
   const dir = path.join(DATA_DIR, 'ferretdb');
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const spawnLogged = (command: string, args: string[], logName: string) => {
     const log = fs.openSync(path.join(dir, logName), 'a');
     const child = spawn(command, args, { cwd: ROOT, detached: options.detached, stdio: ['ignore', log, log] });

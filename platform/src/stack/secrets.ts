@@ -10,6 +10,15 @@ export interface LocalSecrets {
 }
 
 /**
+ * The local data folder (the embedded database's files, the secrets, the logs) and the folders in
+ * it: readable by their owner only (0700), also when an older version made them world-readable.
+ */
+export function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+/**
  * Secrets for a local stack, made once and kept in the ignored data folder (mode 0600)
  * so tokens and encrypted LinkedIn grants survive restarts. Environment values win.
  */
@@ -28,8 +37,9 @@ export function localSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.e
     saved.JWT_PRIVATE_KEY = pair.privateKey;
     saved.JWT_PUBLIC_KEY = pair.publicKey;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   fs.writeFileSync(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
   return {
     INTERNAL_TOKEN: env.INTERNAL_TOKEN ?? saved.INTERNAL_TOKEN,
     TOKEN_ENCRYPTION_KEY: env.TOKEN_ENCRYPTION_KEY ?? saved.TOKEN_ENCRYPTION_KEY,

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import helmet from 'helmet';
 import { createLogger, listen, requestContext, requestLogger } from '@postwright/platform';
 import type { SandboxConfig } from './config';
 import { apiRoutes, errors } from './routes/api';
@@ -35,6 +36,24 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   app.set('trust proxy', 'loopback');
   app.use(requestContext());
   app.use(requestLogger(logger));
+  // the consent and feed pages: nothing but their own inline style, never framed (a framed consent
+  // page could be clicked through), forms only to itself and on to the registered redirect URIs
+  // (a browser checks form-action on the redirect after the consent form too); profile pictures are
+  // shown by the app on another origin, as LinkedIn's media CDN allows
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          formAction: ["'self'", ...new Set(config.redirectUris.filter((uri) => URL.canParse(uri)).map((uri) => new URL(uri).origin))],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
 
   const recordRequests: RequestHandler = (req, res, next) => {
     res.on('close', () => {

@@ -39,6 +39,17 @@ describe('sandbox OAuth', () => {
     expect(html).toContain('Retrieve analytics for your posts');
   });
 
+  test('when the consent page opens, then it carries security headers: no framing, forms only to itself and the redirect URI', async () => {
+    const res = await fetch(authorizeUrl(sandbox.url));
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`form-action 'self' ${new URL(REDIRECT_URI).origin}`);
+    expect(csp).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   test('when the member presses Allow, then the browser is sent to redirect_uri with a code and the same state', async () => {
     const { status, location } = await submitConsent(authorizeUrl(sandbox.url, { state: 'abc DEF/+=' }), 'Allow');
     expect(status).toBe(302);

@@ -41,7 +41,8 @@ export class TokenCipher {
     if (version !== VERSION || !ciphertext) throw new Error('Unreadable token ciphertext');
     const key = this.keys.get(keyId);
     if (!key) throw new Error(`No key ${keyId} to decrypt the token; was TOKEN_ENCRYPTION_KEY changed without keeping the old one in TOKEN_ENCRYPTION_PREVIOUS_KEYS?`);
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    // a shortened tag would weaken the check: only the full 16 bytes are accepted
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
     decipher.setAAD(Buffer.from(`linkedin-token:${owner}`));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
