@@ -45,6 +45,8 @@ export interface StackOptions {
   linkedinEnv?: Record<string, string>;
   /** over the stack's own settings of the gateway */
   gatewayEnv?: Record<string, string>;
+  /** over the stack's own settings of the auth service (e.g. its real sign-in limits) */
+  authEnv?: Record<string, string>;
   /** told of every call through the gateway when it is answered (status 0: no answer) */
   onCall?: (sample: CallSample) => void;
   /** where every service and the gateway reach Redis and RabbitMQ (a TcpProxy's URL in the fault suites) */
@@ -73,8 +75,8 @@ export interface Stack {
   sandbox: RunningSandbox;
   /** a call through the gateway */
   call<T = any>(method: string, path: string, options?: HttpOptions): Promise<JsonResponse<T>>;
-  /** a new account through the public signup; premium has unlimited posts */
-  user(options?: { tier?: 'trial' | 'premium'; connect?: boolean }): Promise<TestUser>;
+  /** a new account through the public signup (from a loopback source address; default 127.0.0.1); premium has unlimited posts */
+  user(options?: { tier?: 'trial' | 'premium'; connect?: boolean; from?: string }): Promise<TestUser>;
   /** a generated draft with a saved final text */
   draft(user: TestUser): Promise<ContentItem>;
   list(user: TestUser): Promise<ContentItem[]>;
@@ -120,7 +122,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const tokenKey = randomBytes(32).toString('base64');
     const launch = {
       auth: (port?: number) =>
-        startAuth(readAuthConfig(env({ JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000' }, port))),
+        startAuth(
+          readAuthConfig(
+            env({ JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000', ...options.authEnv }, port),
+          ),
+        ),
       content: (port?: number) => startContent(readContentConfig(env({ AUTH_URL: running.auth.url }, port))),
       linkedin: (port?: number) =>
         startLinkedin(
@@ -196,6 +202,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         const email = `exec-${randomId()}@example.com`;
         const res = await call<AuthResponse>('POST', '/api/auth/signup', {
           body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' },
+          from: options.from,
         });
         if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
         let token = res.body.tokens.accessToken;
@@ -203,7 +210,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         if ((options.tier ?? 'premium') === 'premium') {
           await running.auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
           // a fresh token carries the new tier
-          const again = await call<AuthResponse>('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
+          const again = await call<AuthResponse>('POST', '/api/auth/login', { body: { email, password: 'correct horse battery' }, from: options.from });
           if (again.status !== 200) throw new Error(`login failed: ${again.status} ${JSON.stringify(again.body)}`);
           token = again.body.tokens.accessToken;
           refreshToken = again.body.tokens.refreshToken;
