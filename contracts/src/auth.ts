@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userRoleSchema, subscriptionTierSchema } from './domain';
+import { atMostMessage, FIELD_MAX, type LimitedField } from './limits';
 
 const iso = z.string().datetime({ offset: true });
 
@@ -31,15 +32,25 @@ export type Tokens = z.infer<typeof tokensSchema>;
 export const authResponseSchema = z.object({ user: userSchema, tokens: tokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/** Trimmed text of at most FIELD_MAX[field] characters, as the auth service counts it. */
+function limited(field: LimitedField, label: string) {
+  return z.string().trim().max(FIELD_MAX[field], atMostMessage(label, FIELD_MAX[field]));
+}
+
+/** The auth service adds the required and format rules; the maxima are shared with the web form. */
 export const signupRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  email: limited('email', 'Email'),
+  password: z.string().max(FIELD_MAX.password, atMostMessage('Password', FIELD_MAX.password)),
+  firstName: limited('firstName', 'First name'),
+  lastName: limited('lastName', 'Last name'),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
-export const loginRequestSchema = z.object({ email: z.string(), password: z.string() });
+export const loginRequestSchema = z.object({
+  email: limited('email', 'Email'),
+  // no account has a longer password, and a login never says which part was wrong
+  password: z.string().max(FIELD_MAX.password, 'Invalid email or password'),
+});
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = z.object({ refreshToken: z.string() });
@@ -48,24 +59,29 @@ export const refreshResponseSchema = tokensSchema;
 export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() });
 
 export const profileUpdateRequestSchema = z.object({
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  email: z.string().optional(),
-  company: z.string().nullable().optional(),
-  role: z.string().nullable().optional(),
-  industry: z.string().nullable().optional(),
-  linkedinUrl: z.string().nullable().optional(),
-  bio: z.string().nullable().optional(),
+  firstName: limited('firstName', 'First name').optional(),
+  lastName: limited('lastName', 'Last name').optional(),
+  email: limited('email', 'Email').optional(),
+  company: limited('company', 'Company').nullable().optional(),
+  role: limited('role', 'Role').nullable().optional(),
+  industry: limited('industry', 'Industry').nullable().optional(),
+  linkedinUrl: limited('linkedinUrl', 'LinkedIn URL').nullable().optional(),
+  bio: limited('bio', 'Bio').nullable().optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
 
-/** Claims of the RS256 access token issued by the auth service. */
+/**
+ * Claims of the RS256 access token issued by the auth service. `sid` is the session (the refresh
+ * token family): always issued, optional only so that tokens issued before it still verify until
+ * they expire.
+ */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   role: userRoleSchema,
   tier: subscriptionTierSchema,
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { contentItemSchema } from './content';
 import { contentTypes, contentTypeSchema } from './domain';
+import { atMostMessage, FIELD_MAX } from './limits';
 
 export const scheduleRequestSchema = z.object({
-  contentId: z.string().min(1).max(64),
+  // no id is longer: a longer one names nothing
+  contentId: z.string().min(1).max(FIELD_MAX.contentId, 'Content not found'),
   /** ISO 8601 with an offset; the web converts its datetime-local value in the browser's zone */
-  scheduledFor: z.string().max(64),
+  scheduledFor: z.string().max(FIELD_MAX.scheduledFor, atMostMessage('scheduledFor', FIELD_MAX.scheduledFor)),
 });
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;
 
@@ -28,7 +30,7 @@ export const suggestionsQuerySchema = z.object({
     error: (issue) => (issue.input === undefined ? 'contentType is required' : `contentType must be one of ${contentTypes.join(', ')}`),
   }),
   /** IANA time zone of the caller, e.g. Europe/Paris; default UTC */
-  tz: z.string().max(64).optional(),
+  tz: z.string().max(FIELD_MAX.timeZone, 'Unknown time zone').optional(),
 });
 export const suggestionsResponseSchema = z.object({
   contentType: contentTypeSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentStatusSchema, contentTypeSchema, contentTypes, engagementSchema, type ContentType } from './domain';
+import { atMostMessage, FIELD_MAX } from './limits';
 
 const iso = z.string().datetime({ offset: true });
 
@@ -48,7 +49,10 @@ export const contentItemSchema = z.object({
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
-/** Spec section 5: generation form rules with their exact messages. */
+/**
+ * Spec section 5: generation form rules with their exact messages, plus a maximum on every
+ * field (FIELD_MAX) so no input can run up the model's bill.
+ */
 export const generateRequestSchema = z.object({
   contentType: z.enum(contentTypes, {
     error: 'Content type must be one of: controversial, story, framework, insight, learning',
@@ -57,22 +61,30 @@ export const generateRequestSchema = z.object({
     .string({ error: 'Topic is required' })
     .trim()
     .min(1, 'Topic is required')
-    .min(3, 'Topic must be at least 3 characters'),
+    .min(3, 'Topic must be at least 3 characters')
+    .max(FIELD_MAX.topic, atMostMessage('Topic', FIELD_MAX.topic)),
   industryRole: z
     .string({ error: 'Industry/Role is required' })
     .trim()
     .min(1, 'Industry/Role is required')
-    .min(2, 'Industry/Role must be at least 2 characters'),
+    .min(2, 'Industry/Role must be at least 2 characters')
+    .max(FIELD_MAX.industryRole, atMostMessage('Industry/Role', FIELD_MAX.industryRole)),
   personalExperience: z
     .string({ error: 'Personal experience is required' })
     .trim()
     .min(1, 'Personal experience is required')
-    .min(10, 'Personal experience must be at least 10 characters'),
+    .min(10, 'Personal experience must be at least 10 characters')
+    .max(FIELD_MAX.personalExperience, atMostMessage('Personal experience', FIELD_MAX.personalExperience)),
   targetAudience: z
     .string({ error: 'Target audience is required' })
     .trim()
-    .min(1, 'Target audience is required'),
-  businessGoal: z.string().trim().optional(),
+    .min(1, 'Target audience is required')
+    .max(FIELD_MAX.targetAudience, atMostMessage('Target audience', FIELD_MAX.targetAudience)),
+  businessGoal: z
+    .string()
+    .trim()
+    .max(FIELD_MAX.businessGoal, atMostMessage('Business goal', FIELD_MAX.businessGoal))
+    .optional(),
 });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
@@ -105,11 +117,11 @@ export const editRequestSchema = z.object({
   editedContent: z
     .string({ error: 'Edited content is required' })
     .refine((s) => s.trim().length > 0, 'Edited content is required')
-    .refine((s) => s.length <= POST_MAX_LENGTH, 'Edited content must be at most 3,000 characters'),
+    .refine((s) => s.length <= POST_MAX_LENGTH, atMostMessage('Edited content', POST_MAX_LENGTH)),
   saveAsDraft: z.boolean({ error: 'saveAsDraft must be true or false' }).optional(),
   selectedHook: z
     .string({ error: 'Selected hook must be text' })
-    .max(POST_MAX_LENGTH, 'Selected hook must be at most 3,000 characters')
+    .max(POST_MAX_LENGTH, atMostMessage('Selected hook', POST_MAX_LENGTH))
     .nullable()
     .optional(),
 });

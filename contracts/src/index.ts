@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './health';
 export * from './domain';
+export * from './limits';
 export * from './events';
 export * from './auth';
 export * from './content';

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { contentItemSchema } from './content';
+import { contentItemSchema, POST_MAX_LENGTH } from './content';
+import { atMostMessage, FIELD_MAX } from './limits';
 
 export const authUrlResponseSchema = z.object({ authURL: z.string().url(), state: z.string() });
 
-export const callbackRequestSchema = z.object({ code: z.string().min(1), state: z.string().min(1) });
+/** Spec section 8: missing or unusable parameters all read "Invalid callback parameters. Please try connecting again." */
+export const CALLBACK_PARAMETERS_MESSAGE = 'Invalid callback parameters. Please try connecting again.';
+export const callbackRequestSchema = z.object({
+  code: z.string({ error: CALLBACK_PARAMETERS_MESSAGE }).min(1, CALLBACK_PARAMETERS_MESSAGE).max(FIELD_MAX.oauthCode, CALLBACK_PARAMETERS_MESSAGE),
+  state: z.string({ error: CALLBACK_PARAMETERS_MESSAGE }).min(1, CALLBACK_PARAMETERS_MESSAGE).max(FIELD_MAX.oauthState, CALLBACK_PARAMETERS_MESSAGE),
+});
 
 export const linkedinProfileSchema = z.object({
   firstName: z.string().nullable(),
@@ -34,8 +40,9 @@ export type ProfileStatusResponse = z.infer<typeof profileStatusResponseSchema>;
 export const visibilitySchema = z.enum(['PUBLIC', 'CONNECTIONS']);
 
 export const publishRequestSchema = z.object({
-  contentId: z.string().min(1),
-  text: z.string(),
+  contentId: z.string().min(1).max(FIELD_MAX.contentId, 'Content not found'),
+  /** LinkedIn's own limit on a post */
+  text: z.string().max(POST_MAX_LENGTH, atMostMessage('Post text', POST_MAX_LENGTH)),
   visibility: visibilitySchema.default('PUBLIC'),
 });
 export type PublishRequest = z.infer<typeof publishRequestSchema>;

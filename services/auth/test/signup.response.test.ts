@@ -67,6 +67,9 @@ describe('POST /api/auth/signup', () => {
     [{ password: ['a', 'b'] }, 'Password must be text'],
     [{ firstName: { $gt: '' } }, 'First name must be text'],
     [{ firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
+    [{ lastName: 'x'.repeat(101) }, 'Last name must be at most 100 characters'],
+    [{ email: `${'e'.repeat(243)}@example.com` }, 'Email must be at most 254 characters'],
+    [{ password: 'p'.repeat(257) }, 'Password must be at most 256 characters'],
   ])('when the body has %j, then 400 "%s"', async (override, message) => {
     const res = await http(auth.url, 'POST', '/api/auth/signup', { body: buildSignup(override) });
     expect(res.status).toBe(400);

@@ -68,6 +68,8 @@ describe('PUT /api/content/:id/edit', () => {
     [{ editedContent: '   \n ', saveAsDraft: true }, 'Edited content is required'],
     [{ editedContent: 42 }, 'Edited content is required'],
     [{ editedContent: 'a'.repeat(3001) }, 'Edited content must be at most 3,000 characters'],
+    [{ editedContent: 'a'.repeat(90_000) }, 'Edited content must be at most 3,000 characters'],
+    [{ editedContent: 'fine', selectedHook: 'h'.repeat(3001) }, 'Selected hook must be at most 3,000 characters'],
     [{ editedContent: 'fine', saveAsDraft: 'yes' }, 'saveAsDraft must be true or false'],
   ])('when the body is %p, then 400 with "%s" and the item is unchanged', async (body, message) => {
     const item = await stack.draft(user);

@@ -31,6 +31,11 @@ describe('POST /api/content/generate with an invalid form', () => {
     ['targetAudience', undefined, 'Target audience is required'],
     ['targetAudience', '', 'Target audience is required'],
     ['targetAudience', '   ', 'Target audience is required'],
+    ['topic', 'x'.repeat(201), 'Topic must be at most 200 characters'],
+    ['industryRole', 'x'.repeat(101), 'Industry/Role must be at most 100 characters'],
+    ['personalExperience', 'x'.repeat(2001), 'Personal experience must be at most 2,000 characters'],
+    ['targetAudience', 'x'.repeat(201), 'Target audience must be at most 200 characters'],
+    ['businessGoal', 'x'.repeat(301), 'Business goal must be at most 300 characters'],
     ['contentType', 'poem', 'Content type must be one of: controversial, story, framework, insight, learning'],
     ['contentType', undefined, 'Content type must be one of: controversial, story, framework, insight, learning'],
   ])('when %s is %p, then 400 says "%s"', async (field, value, message) => {
@@ -51,9 +56,10 @@ describe('POST /api/content/generate with an invalid form', () => {
     });
   });
 
-  test('when the personal experience is far beyond the 500-character guidance, then it is still accepted (no hard limit)', async () => {
+  test('when the personal experience is far beyond the 500-character guidance but within the 2,000 cap, then it is accepted', async () => {
     const premium = await stack.user({ tier: 'premium' });
-    const long = `${'I rebuilt our onboarding from scratch after losing three great hires in one quarter. '.repeat(25)}`.trim();
+    const long = `${'I rebuilt our onboarding from scratch after losing three great hires in one quarter. '.repeat(23)}`.trim();
+    expect(long.length).toBeGreaterThan(1900);
     const res = await http(stack.content.url, 'POST', '/api/content/generate', {
       token: premium.token,
       body: buildGenerateRequest({ personalExperience: long }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostMessage, FIELD_MAX } from '@postwright/contracts';
 
 /** "<Label> is required" when missing or blank, "<Label> must be text" for another type. */
 export function text(label: string, max: number) {
@@ -6,13 +7,13 @@ export function text(label: string, max: number) {
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, atMostMessage(label, max));
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased: one account per address whatever the spelling. */
-export const emailInput = text('Email', 254)
+export const emailInput = text('Email', FIELD_MAX.email)
   .toLowerCase()
   .refine((v) => EMAIL.test(v), 'Please enter a valid email address');
 
@@ -25,9 +26,9 @@ export const signupInputSchema = z.object(
     email: emailInput,
     password: passwordInput
       .min(8, 'Password must be at least 8 characters')
-      .max(256, 'Password must be at most 256 characters'),
-    firstName: text('First name', 100),
-    lastName: text('Last name', 100),
+      .max(FIELD_MAX.password, atMostMessage('Password', FIELD_MAX.password)),
+    firstName: text('First name', FIELD_MAX.firstName),
+    lastName: text('Last name', FIELD_MAX.lastName),
   },
   { error: 'Request body must be a JSON object' },
 );
@@ -35,8 +36,8 @@ export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const loginInputSchema = z.object(
   {
-    email: text('Email', 254).toLowerCase(),
-    password: passwordInput.min(1, 'Password is required').max(256, 'Invalid email or password'),
+    email: text('Email', FIELD_MAX.email).toLowerCase(),
+    password: passwordInput.min(1, 'Password is required').max(FIELD_MAX.password, 'Invalid email or password'),
   },
   { error: 'Request body must be a JSON object' },
 );
@@ -47,6 +48,13 @@ const refreshTokenInput = z
   .min(1, 'Refresh token is required')
   .max(512, 'Invalid refresh token');
 
-export const refreshInputSchema = z.object({ refreshToken: refreshTokenInput }, { error: 'Request body must be a JSON object' });
+/**
+ * The refresh and logout bodies. The token may be left out of the body when the refresh cookie
+ * carries it (the web app's way); a token in the body is used first (API clients).
+ */
+export const refreshInputSchema = z.object({ refreshToken: refreshTokenInput.nullish() }, { error: 'Request body must be a JSON object' });
 
-export const logoutInputSchema = z.object({ refreshToken: refreshTokenInput.nullish() }, { error: 'Request body must be a JSON object' });
+export const logoutInputSchema = refreshInputSchema;
+
+/** The token a refresh goes on with, from the body or else the cookie: one of them must hold it. */
+export const presentedRefreshTokenSchema = z.object({ refreshToken: refreshTokenInput });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostMessage, FIELD_MAX } from '@postwright/contracts';
 import { text } from '../auth/auth.schema';
 
 /** Optional free text: absent = unchanged, null or blank = cleared. */
@@ -6,7 +7,7 @@ function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, atMostMessage(label, max))
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));
@@ -30,14 +31,20 @@ function isHttpUrl(value: string): boolean {
  */
 export const profileUpdateInputSchema = z.object(
   {
-    firstName: text('First name', 100).optional(),
-    lastName: text('Last name', 100).optional(),
-    email: z.string({ error: 'Email must be text' }).trim().toLowerCase().nullable().optional(),
-    company: optionalText('Company', 200),
-    role: optionalText('Role', 200),
-    industry: optionalText('Industry', 200),
-    linkedinUrl: optionalText('LinkedIn URL', 500).refine((v) => v == null || isHttpUrl(v), HTTP_URL_MESSAGE),
-    bio: optionalText('Bio', 2000),
+    firstName: text('First name', FIELD_MAX.firstName).optional(),
+    lastName: text('Last name', FIELD_MAX.lastName).optional(),
+    email: z
+      .string({ error: 'Email must be text' })
+      .trim()
+      .max(FIELD_MAX.email, atMostMessage('Email', FIELD_MAX.email))
+      .toLowerCase()
+      .nullable()
+      .optional(),
+    company: optionalText('Company', FIELD_MAX.company),
+    role: optionalText('Role', FIELD_MAX.role),
+    industry: optionalText('Industry', FIELD_MAX.industry),
+    linkedinUrl: optionalText('LinkedIn URL', FIELD_MAX.linkedinUrl).refine((v) => v == null || isHttpUrl(v), HTTP_URL_MESSAGE),
+    bio: optionalText('Bio', FIELD_MAX.bio),
   },
   { error: 'Request body must be a JSON object' },
 );

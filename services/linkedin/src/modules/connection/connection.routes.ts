@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { FIELD_MAX } from '@postwright/contracts';
 import { AppError, requireUser, type ServiceContext } from '@postwright/platform';
 import { messages } from '../../lib/messages';
 import type { ConnectionUseCases } from './connection.use-case';
@@ -14,7 +15,7 @@ export function connectionRoutes(router: Router, ctx: ServiceContext, connection
 
   router.post('/api/linkedin/callback', auth, async (req, res) => {
     const { code, state } = (req.body ?? {}) as Record<string, unknown>;
-    if (!isParam(code, 4096) || !isParam(state, 512)) {
+    if (!isParam(code, FIELD_MAX.oauthCode) || !isParam(state, FIELD_MAX.oauthState)) {
       throw AppError.badRequest(messages.callbackParameters, undefined, 'LINKEDIN.CALLBACK_INVALID');
     }
     res.json(await connection.callback(req.user!.id, code, state));

@@ -1,18 +1,31 @@
 import type { Router } from 'express';
-import { publishRequestSchema } from '@postwright/contracts';
-import { parseInput, requireUser, type ServiceContext } from '@postwright/platform';
+import { POST_MAX_LENGTH, publishRequestSchema } from '@postwright/contracts';
+import { AppError, parseInput, requireUser, type ServiceContext } from '@postwright/platform';
 import { messages } from '../../lib/messages';
 import type { PublishUseCases } from './publish.use-case';
 
 // the item's own text is used when the client sends none; an id longer than any real one is
-// refused here (sent on to the content service it overflowed the request line: 431, then 503)
+// refused by the contract's maximum, "Content not found" (sent on to the content service it
+// overflowed the request line: 431, then 503)
 const requestSchema = publishRequestSchema.extend({
-  contentId: publishRequestSchema.shape.contentId.max(64, messages.contentNotFound),
   text: publishRequestSchema.shape.text.optional(),
 });
 
+/**
+ * Text over LinkedIn's limit is refused before anything is read, locked or stored, in the words
+ * and code publishing uses for it; the schema's own maximum stands behind this.
+ */
+function refuseTooLong(body: unknown): void {
+  const text = (body as { text?: unknown } | null | undefined)?.text;
+  if (typeof text === 'string' && text.length > POST_MAX_LENGTH) {
+    const message = messages.tooLong(text.length);
+    throw AppError.badRequest(message, { text: message }, 'LINKEDIN.TOO_LONG');
+  }
+}
+
 export function publishRoutes(router: Router, ctx: ServiceContext, publish: PublishUseCases): void {
   router.post('/api/linkedin/post', requireUser(ctx.tokens), async (req, res) => {
+    refuseTooLong(req.body);
     const body = parseInput(requestSchema, req.body);
     res.json(await publish.publishNow(req.user!.id, body));
   });

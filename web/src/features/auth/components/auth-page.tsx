@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { FIELD_MAX } from '@postwright/contracts';
 import { Logo } from '../../../components/site/logo';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -132,6 +133,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
               name="firstName"
               autoComplete="given-name"
               required
+              maxLength={FIELD_MAX.firstName}
               value={values.firstName}
               onChange={(e) => update('firstName', e.target.value)}
             />
@@ -140,6 +142,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
               name="lastName"
               autoComplete="family-name"
               required
+              maxLength={FIELD_MAX.lastName}
               value={values.lastName}
               onChange={(e) => update('lastName', e.target.value)}
             />
@@ -152,6 +155,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           autoComplete="email"
           inputMode="email"
           required
+          maxLength={FIELD_MAX.email}
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
         />
@@ -162,6 +166,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           hint={mode === 'signup' ? 'At least 8 characters.' : undefined}
           required
+          maxLength={FIELD_MAX.password}
           value={values.password}
           onChange={(e) => update('password', e.target.value)}
         />
@@ -173,6 +178,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
             type="password"
             autoComplete="new-password"
             required
+            maxLength={FIELD_MAX.password}
             invalid={mismatch}
             value={values.confirmPassword}
             onChange={(e) => update('confirmPassword', e.target.value)}

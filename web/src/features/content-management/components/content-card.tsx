@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { postTextOf, type ContentItem } from '@postwright/contracts';
+import { POST_MAX_LENGTH, postTextOf, type ContentItem } from '@postwright/contracts';
 import { ContentTypeBadge, StatusBadge } from '../../../components/content/content-type';
 import { Button, ButtonAnchor } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -125,6 +125,7 @@ export function ContentCard({
             label="Post text"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            maxLength={POST_MAX_LENGTH}
             inputClassName={styles.editorInput}
             style={{ minHeight: 150 }}
             autoFocus

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { contentTypes, hasUnlimitedPosts, OPTIMAL_POST_LENGTH, TRIAL_POST_LIMIT, type ContentItem, type ContentType } from '@postwright/contracts';
+import {
+  contentTypes,
+  FIELD_MAX,
+  hasUnlimitedPosts,
+  OPTIMAL_POST_LENGTH,
+  POST_MAX_LENGTH,
+  TRIAL_POST_LIMIT,
+  type ContentItem,
+  type ContentType,
+} from '@postwright/contracts';
 import { ContentTypeIcon, contentTypeInfo, contentTypeName } from '../../../components/content/content-type';
 import { ScheduleModal } from '../../../components/content/schedule-modal';
 import { PageHeader } from '../../../components/layouts/page-header';
@@ -341,6 +350,7 @@ export function ContentPage() {
                     error={errors.topic}
                     onChange={(e) => edit('topic', e.target.value)}
                     name="topic"
+                    maxLength={FIELD_MAX.topic}
                   />
                   <Input
                     label="Industry/Role"
@@ -350,6 +360,7 @@ export function ContentPage() {
                     error={errors.industryRole}
                     onChange={(e) => edit('industryRole', e.target.value)}
                     name="industryRole"
+                    maxLength={FIELD_MAX.industryRole}
                   />
                   <Textarea
                     label={copy.experienceLabel}
@@ -360,6 +371,7 @@ export function ContentPage() {
                     onChange={(e) => edit('personalExperience', e.target.value)}
                     name="personalExperience"
                     rows={5}
+                    maxLength={FIELD_MAX.personalExperience}
                     after={
                       <p
                         className={cx(styles.smallCounter, experienceLength > PERSONAL_EXPERIENCE_GUIDANCE && styles.smallCounterOver)}
@@ -367,6 +379,8 @@ export function ContentPage() {
                         aria-live="polite"
                       >
                         {experienceLength}/{PERSONAL_EXPERIENCE_GUIDANCE}
+                        {/* past the guidance, say where the hard stop is */}
+                        {experienceLength > PERSONAL_EXPERIENCE_GUIDANCE ? ` (at most ${FIELD_MAX.personalExperience.toLocaleString('en-US')})` : null}
                       </p>
                     }
                   />
@@ -379,6 +393,7 @@ export function ContentPage() {
                       error={errors.targetAudience}
                       onChange={(e) => edit('targetAudience', e.target.value)}
                       name="targetAudience"
+                      maxLength={FIELD_MAX.targetAudience}
                     />
                     <Input
                       label="Business Goal"
@@ -386,8 +401,10 @@ export function ContentPage() {
                       hint="What should the post achieve?"
                       placeholder="e.g. Attract senior engineering hires"
                       value={values.businessGoal}
+                      error={errors.businessGoal}
                       onChange={(e) => edit('businessGoal', e.target.value)}
                       name="businessGoal"
+                      maxLength={FIELD_MAX.businessGoal}
                     />
                   </div>
                   {error ? <Alert tone="danger">{error}</Alert> : null}
@@ -437,6 +454,8 @@ export function ContentPage() {
                     onChange={(e) => setBody(e.target.value)}
                     readOnly={locked}
                     rows={12}
+                    // the hook and a blank line come first; together they fit LinkedIn's limit
+                    maxLength={POST_MAX_LENGTH - (hook ? hook.length + 2 : 0)}
                     inputClassName={styles.bodyInput}
                   />
 

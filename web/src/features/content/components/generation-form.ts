@@ -7,7 +7,7 @@ export type FormErrors = Partial<Record<FormField, string>>;
 
 export const emptyForm: FormValues = { topic: '', industryRole: '', personalExperience: '', targetAudience: '', businessGoal: '' };
 
-/** Spec section 9: personal experience guidance, not a limit. */
+/** Spec section 9: personal experience guidance, shown by the counter; the hard cap is FIELD_MAX.personalExperience. */
 export const PERSONAL_EXPERIENCE_GUIDANCE = 500;
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { User } from '@postwright/contracts';
+import { FIELD_MAX, profileUpdateRequestSchema, type ProfileUpdateRequest, type User } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -88,19 +88,26 @@ export function PersonalInfoCard({ user }: { user: User }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
     clearMessages();
+    const body: ProfileUpdateRequest = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      company: values.company,
+      role: values.role,
+      industry: values.industry,
+      linkedinUrl: values.linkedinUrl,
+      bio: values.bio,
+    };
+    // the maxima the server applies, in its words, before a round trip
+    const checked = profileUpdateRequestSchema.safeParse(body);
+    if (!checked.success) {
+      setError(checked.error.issues[0].message);
+      return;
+    }
+    setSaving(true);
     try {
-      const updated = await updateProfile({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        company: values.company,
-        role: values.role,
-        industry: values.industry,
-        linkedinUrl: values.linkedinUrl,
-        bio: values.bio,
-      });
+      const updated = await updateProfile(body);
       updateUser(updated);
       setEditing(false);
       setSuccess(PROFILE_UPDATED);
@@ -134,21 +141,66 @@ export function PersonalInfoCard({ user }: { user: User }) {
         {editing ? (
           <form className={styles.form} onSubmit={save}>
             <div className={styles.formGrid}>
-              <Input label="First Name" value={values.firstName} onChange={(e) => change('firstName', e.target.value)} autoComplete="given-name" />
-              <Input label="Last Name" value={values.lastName} onChange={(e) => change('lastName', e.target.value)} autoComplete="family-name" />
-              <Input label="Email" type="email" value={values.email} readOnly hint={EMAIL_READ_ONLY} />
-              <Input label="Job Title" value={values.role} onChange={(e) => change('role', e.target.value)} autoComplete="organization-title" placeholder="e.g. Chief Financial Officer" />
-              <Input label="Company" value={values.company} onChange={(e) => change('company', e.target.value)} autoComplete="organization" placeholder="e.g. Acme Logistics" />
-              <Input label="Industry" value={values.industry} onChange={(e) => change('industry', e.target.value)} placeholder="e.g. B2B software" />
+              <Input
+                label="First Name"
+                value={values.firstName}
+                onChange={(e) => change('firstName', e.target.value)}
+                autoComplete="given-name"
+                maxLength={FIELD_MAX.firstName}
+              />
+              <Input
+                label="Last Name"
+                value={values.lastName}
+                onChange={(e) => change('lastName', e.target.value)}
+                autoComplete="family-name"
+                maxLength={FIELD_MAX.lastName}
+              />
+              <Input label="Email" type="email" value={values.email} readOnly hint={EMAIL_READ_ONLY} maxLength={FIELD_MAX.email} />
+              <Input
+                label="Job Title"
+                value={values.role}
+                onChange={(e) => change('role', e.target.value)}
+                autoComplete="organization-title"
+                placeholder="e.g. Chief Financial Officer"
+                maxLength={FIELD_MAX.role}
+              />
+              <Input
+                label="Company"
+                value={values.company}
+                onChange={(e) => change('company', e.target.value)}
+                autoComplete="organization"
+                placeholder="e.g. Acme Logistics"
+                maxLength={FIELD_MAX.company}
+              />
+              <Input
+                label="Industry"
+                value={values.industry}
+                onChange={(e) => change('industry', e.target.value)}
+                placeholder="e.g. B2B software"
+                maxLength={FIELD_MAX.industry}
+              />
               <Input
                 label="LinkedIn URL"
                 type="url"
                 value={values.linkedinUrl}
                 onChange={(e) => change('linkedinUrl', e.target.value)}
                 placeholder="https://www.linkedin.com/in/your-name"
+                maxLength={FIELD_MAX.linkedinUrl}
                 className={styles.wide}
               />
-              <Textarea label="Bio" rows={4} value={values.bio} onChange={(e) => change('bio', e.target.value)} className={styles.wide} />
+              <Textarea
+                label="Bio"
+                rows={4}
+                value={values.bio}
+                onChange={(e) => change('bio', e.target.value)}
+                maxLength={FIELD_MAX.bio}
+                className={styles.wide}
+                after={
+                  <p className={styles.counter} data-testid="bio-counter" aria-live="polite">
+                    {values.bio.length.toLocaleString('en-US')}/{FIELD_MAX.bio.toLocaleString('en-US')}
+                  </p>
+                }
+              />
             </div>
             <div className={styles.formActions}>
               <Button type="submit" variant="primary" loading={saving}>
