@@ -272,28 +272,39 @@ describe('web shell journeys', () => {
     }
   });
 
-  test('an expired access token is refreshed once with the refresh token, and the user stays signed in', async () => {
+  test('an expired access token is refreshed once through the cookie, and the user stays signed in', async () => {
     const { context, page } = await newPage(browser);
     try {
       await signUp(page, 'Barbara', 'Liskov');
-      const before = await page.evaluate(() => localStorage.getItem('postwright.refreshToken'));
-      await page.evaluate(() => localStorage.setItem('postwright.accessToken', 'expired-or-forged-token'));
-      await page.reload();
-      await page.getByRole('heading', { name: 'Welcome back, Barbara' }).waitFor();
-      const after = await page.evaluate(() => ({
-        access: localStorage.getItem('postwright.accessToken'),
-        refresh: localStorage.getItem('postwright.refreshToken'),
-      }));
-      expect(after.access).not.toBe('expired-or-forged-token');
-      expect(after.refresh).toBeTruthy();
-      expect(after.refresh).not.toBe(before);
-
-      // when the refresh token is no good either, the user is logged out
-      await page.evaluate(() => {
-        localStorage.setItem('postwright.accessToken', 'expired-or-forged-token');
-        localStorage.setItem('postwright.refreshToken', 'revoked-refresh-token');
+      const cookie = async () => (await context.cookies()).find((c) => c.name === 'postwright_refresh')?.value;
+      const before = await cookie();
+      expect(before).toBeTruthy();
+      const refreshes: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().endsWith('/api/auth/refresh')) refreshes.push(req.method());
       });
-      await page.reload();
+      // the access token lives in the page's memory: the server's 401 stands in for its expiry
+      let refused = 0;
+      await page.route('**/api/users/profile', async (route) => {
+        if (refused++ === 0) return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Token expired' }) });
+        return route.continue();
+      });
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Profile' }).click();
+      await page.waitForURL(/\/profile$/);
+      // the refused request, then its retry with the new access token
+      for (let waited = 0; refused < 2 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+      expect(refused).toBe(2);
+      expect(refreshes).toEqual(['POST']);
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      const after = await cookie();
+      expect(after).toBeTruthy();
+      expect(after).not.toBe(before);
+      await page.unroute('**/api/users/profile');
+
+      // when the cookie is no good either, the next visit is signed out
+      await context.clearCookies({ name: 'postwright_refresh' });
+      await context.addCookies([{ name: 'postwright_refresh', value: 'revoked-refresh-token', url: new URL('/api/auth', page.url()).href, httpOnly: true, secure: true, sameSite: 'Strict' }]);
+      await page.goto('/dashboard');
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.evaluate(() => localStorage.getItem('postwright.user'))).resolves.toBeNull();
     } finally {

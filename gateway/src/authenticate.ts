@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError, createTokenVerifier } from '@postwright/platform';
+import { AppError, createTokenVerifier, type RevokedSessions } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 import { isPublic } from './routes';
 
@@ -13,8 +13,11 @@ import { isPublic } from './routes';
  * request, so checking it once per token instead of once per request is most of the gateway's
  * own CPU under load. A remembered token is the same bytes that verified, so nothing can be
  * swapped in; expiry is checked on every request exactly as jsonwebtoken checks it.
+ *
+ * A token whose session has ended (logout, a replayed refresh token) is refused at once, remembered
+ * or not: `revoked` is a local copy kept current through Redis pub/sub, one Map lookup here.
  */
-export function authenticate(config: GatewayConfig): RequestHandler {
+export function authenticate(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>): RequestHandler {
   const verifier = createTokenVerifier(
     config.JWT_PUBLIC_KEY ? { publicKey: config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString() },
   );
@@ -25,13 +28,16 @@ export function authenticate(config: GatewayConfig): RequestHandler {
     if (!token) return next(AppError.unauthorized('Authentication required', 'AUTH.MISSING_TOKEN'));
     const known = verified.get(token);
     if (known) {
-      req.user = known;
+      if (known.sid !== undefined && revoked.isRevoked(known.sid)) return next(sessionEnded());
+      req.user = known.user;
       return next();
     }
     verifier.verify(token).then(
       (claims) => {
-        req.user = { id: claims.sub, role: claims.role, tier: claims.tier };
-        verified.set(token, req.user, expiryOf(token));
+        const user = { id: claims.sub, role: claims.role, tier: claims.tier };
+        verified.set(token, user, claims.sid, expiryOf(token));
+        if (claims.sid !== undefined && revoked.isRevoked(claims.sid)) return next(sessionEnded());
+        req.user = user;
         next();
       },
       // AUTH.TOKEN_EXPIRED or AUTH.TOKEN_INVALID, with the same messages as every service
@@ -39,6 +45,9 @@ export function authenticate(config: GatewayConfig): RequestHandler {
     );
   };
 }
+
+/** Its own code, so logs tell it from a bad token; the web app answers every 401 alike (refresh, else log out). */
+const sessionEnded = () => AppError.unauthorized('This session has ended. Please log in again.', 'AUTH.SESSION_REVOKED');
 
 /** The Authorization header read as passport-jwt's bearer extractor read it, so the same headers pass. */
 const AUTH_HEADER = /(\S+)\s+(\S+)/;
@@ -59,9 +68,9 @@ const VERIFIED_TTL_MS = 5 * 60_000;
 const VERIFIED_MAX = 10_000;
 
 class VerifiedTokens {
-  private readonly entries = new Map<string, { user: Express.User; validUntilMs: number; exp: number | undefined }>();
+  private readonly entries = new Map<string, { user: Express.User; sid: string | undefined; validUntilMs: number; exp: number | undefined }>();
 
-  get(token: string): Express.User | undefined {
+  get(token: string): { user: Express.User; sid: string | undefined } | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     const now = Date.now();
@@ -70,12 +79,12 @@ class VerifiedTokens {
       this.entries.delete(token);
       return undefined;
     }
-    return entry.user;
+    return entry;
   }
 
-  set(token: string, user: Express.User, exp: number | undefined): void {
+  set(token: string, user: Express.User, sid: string | undefined, exp: number | undefined): void {
     // oldest first: a Map iterates in insertion order
     if (this.entries.size >= VERIFIED_MAX) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(token, { user, validUntilMs: Date.now() + VERIFIED_TTL_MS, exp });
+    this.entries.set(token, { user, sid, validUntilMs: Date.now() + VERIFIED_TTL_MS, exp });
   }
 }

@@ -20,6 +20,7 @@ import {
   type Redis,
   requestId,
   requestLogger,
+  watchRevokedSessions,
 } from '@postwright/platform';
 import { authenticate } from './authenticate';
 import { batchedRedisStore } from './rate-limit-store';
@@ -36,6 +37,14 @@ export interface RunningGateway {
 export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const redis: Redis = await connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  // sessions ended before their access tokens expire: loaded before the first request, then kept
+  // current through Redis pub/sub (no round trip per request)
+  const revokedSessions = watchRevokedSessions(config.REDIS_URL, config.NAMESPACE, logger);
+  await revokedSessions.ready.catch(async (error: unknown) => {
+    await revokedSessions.close();
+    redis.disconnect();
+    throw error;
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -111,7 +120,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 
   // counted here, shared with the other replicas through Redis in batches: no round trip per request
   const rateLimitStore = batchedRedisStore(redis, { prefix: `${config.NAMESPACE}gateway:rl:`, limit: config.RATE_LIMIT_PER_MINUTE });
-  app.use(authenticate(config));
+  app.use(authenticate(config, revokedSessions));
   app.use(
     '/api',
     rateLimit({
@@ -195,6 +204,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         await server.close();
         // the hits not yet in Redis
         await rateLimitStore.close();
+        await revokedSessions.close();
         agent.destroy();
         redis.disconnect();
       })()),

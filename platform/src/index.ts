@@ -8,6 +8,7 @@ export * from './mongo';
 export * from './redis';
 export * from './messaging';
 export * from './auth';
+export * from './session-revocations';
 export * from './internal-client';
 export * from './probe';
 export * from './service';

@@ -1,10 +1,10 @@
-import { ApiError, createApiClient, errorMessage } from '../src/lib/api-client';
+import { ApiError, createApiClient, errorMessage, REFRESH_LOCK, type RefreshLocks } from '../src/lib/api-client';
 import { session } from '../src/lib/session';
-import { buildUser, fakeApi, seedSession, storedSession } from './support/fake-api';
+import { buildUser, fakeApi, seedSession, storedSession, webStorageValues } from './support/fake-api';
 
 describe('api client: refresh once, then log out', () => {
-  it('when a request gets 401, then the access token is refreshed once with the refresh token and the request retried', async () => {
-    seedSession(buildUser(), { accessToken: 'old-access', refreshToken: 'refresh-1' });
+  it('when a request gets 401, then the access token is refreshed once through the cookie and the request retried', async () => {
+    seedSession(buildUser(), { accessToken: 'old-access' });
     const api = fakeApi({
       'GET /api/content': (call) =>
         call.authorization === 'Bearer new-access' ? { body: { content: [] } } : { status: 401, body: { error: 'Token expired' } },
@@ -15,9 +15,12 @@ describe('api client: refresh once, then log out', () => {
 
     expect(result).toEqual({ content: [] });
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/auth/refresh')[0].body).toEqual({ refreshToken: 'refresh-1' });
+    // no token in the body: the HttpOnly cookie carries it, and same-origin credentials send it
+    expect(api.callsTo('POST', '/api/auth/refresh')[0]).toMatchObject({ body: {}, authorization: null, credentials: 'same-origin' });
     expect(api.callsTo('GET', '/api/content').map((c) => c.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
-    expect(storedSession()).toMatchObject({ accessToken: 'new-access', refreshToken: 'refresh-2' });
+    // the new access token is in memory only; the refresh token in the body is not kept at all
+    expect(storedSession().accessToken).toBe('new-access');
+    expect(webStorageValues().join('\n')).not.toMatch(/new-access|refresh-2/);
   });
 
   it('when the retried request is refused again, then it is not refreshed a second time', async () => {
@@ -42,7 +45,7 @@ describe('api client: refresh once, then log out', () => {
     await expect(createApiClient().get('/content')).rejects.toBeInstanceOf(ApiError);
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/content')).toHaveLength(1);
-    expect(storedSession()).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(storedSession()).toEqual({ accessToken: null, user: null });
     expect(session.lastEnd()).toBe('expired');
   });
 
@@ -58,7 +61,7 @@ describe('api client: refresh once, then log out', () => {
   });
 
   it('when several requests get 401 at once, then one refresh serves them all', async () => {
-    seedSession(buildUser(), { accessToken: 'old-access', refreshToken: 'refresh-1' });
+    seedSession(buildUser(), { accessToken: 'old-access' });
     let release: () => void = () => {};
     const refreshGate = new Promise<void>((resolve) => (release = resolve));
     const api = fakeApi({
@@ -77,6 +80,61 @@ describe('api client: refresh once, then log out', () => {
 
     await expect(both).resolves.toEqual(['a', 'b']);
     expect(api.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('when two tabs refresh at once, then the Web Lock makes the second wait and send the cookie the first one rotated', async () => {
+    // the fake server rotates a cookie jar the two tabs share, as the browser does
+    let jar = 'cookie-1';
+    const spent = new Set<string>();
+    fakeApi({
+      'POST /api/auth/refresh': async () => {
+        const presented = jar;
+        await new Promise((r) => setTimeout(r, 5));
+        if (spent.has(presented)) return { status: 401, body: { error: 'This session is no longer valid. Please log in again.', code: 'AUTH.REFRESH_REUSED' } };
+        spent.add(presented);
+        jar = `cookie-${spent.size + 1}`;
+        return { body: { accessToken: `access-for-${presented}`, refreshToken: jar } };
+      },
+    });
+    const held: string[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
+    const locks: RefreshLocks = {
+      request(name, callback) {
+        held.push(name);
+        const run = queue.then(callback);
+        queue = run.catch(() => undefined);
+        return run;
+      },
+    };
+    const tab = () => {
+      let accessToken: string | null = 'expired';
+      const store = { get: () => ({ accessToken }), setAccessToken: (t: string) => void (accessToken = t), clear: () => void (accessToken = null) };
+      return { store, client: createApiClient({ session: store, locks }) };
+    };
+    const [one, two] = [tab(), tab()];
+
+    await expect(Promise.all([one.client.restoreSession(), two.client.restoreSession()])).resolves.toEqual([true, true]);
+
+    expect(held).toEqual([REFRESH_LOCK, REFRESH_LOCK]);
+    expect([one.store.get().accessToken, two.store.get().accessToken]).toEqual(['access-for-cookie-1', 'access-for-cookie-2']);
+  });
+
+  it('when two tabs refresh at once without a lock, then the second one presents a spent cookie (why the lock is there)', async () => {
+    let jar = 'cookie-1';
+    const spent = new Set<string>();
+    fakeApi({
+      'POST /api/auth/refresh': async () => {
+        const presented = jar;
+        await new Promise((r) => setTimeout(r, 5));
+        if (spent.has(presented)) return { status: 401, body: { error: 'reused' } };
+        spent.add(presented);
+        jar = `cookie-${spent.size + 1}`;
+        return { body: { accessToken: 'a', refreshToken: jar } };
+      },
+    });
+    const tab = () => createApiClient({ session: { get: () => ({ accessToken: null }), setAccessToken: () => undefined, clear: () => undefined }, locks: null });
+
+    await expect(Promise.all([tab().restoreSession(), tab().restoreSession()])).resolves.toEqual([true, false]);
   });
 
   it('when a call is made without a session (login), then a 401 is returned as is, without a refresh', async () => {
@@ -107,7 +165,7 @@ describe('api client: refresh once, then log out', () => {
   });
 
   it('when a request is made, then it goes to /api with JSON and the bearer token', async () => {
-    seedSession(buildUser(), { accessToken: 'tok', refreshToken: 'r' });
+    seedSession(buildUser(), { accessToken: 'tok' });
     const api = fakeApi({ 'PUT /api/users/profile': (call) => ({ body: { echoed: call.body } }) });
 
     const result = await createApiClient().put('/users/profile', { firstName: 'Ada' });

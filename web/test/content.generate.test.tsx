@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
-import { SESSION_KEYS } from '../src/lib/session';
+import { session } from '../src/lib/session';
 import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
 const typeLabels = {
@@ -257,10 +257,15 @@ describe('content creation: generation errors (spec section 8)', () => {
     const { api } = renderSignedIn('/content');
     await chooseType('Framework');
     await fillForm('framework');
-    window.localStorage.removeItem(SESSION_KEYS.accessToken);
-    await generate();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication required. Please log in again.');
-    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
+    // the token gone from memory, without the app hearing of it
+    const noToken = jest.spyOn(session, 'get').mockReturnValue({ ...session.get(), accessToken: null });
+    try {
+      await generate();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Authentication required. Please log in again.');
+      expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
+    } finally {
+      noToken.mockRestore();
+    }
   });
 
   it('when the trial turns out to be exhausted (403), then the banner switches to the limit and submitting is blocked', async () => {

@@ -53,7 +53,7 @@ describe('app layout', () => {
 
     await waitFor(() => expect(app.location().pathname).toBe('/'));
     expect(api.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
-    expect(storedSession()).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(storedSession()).toEqual({ accessToken: null, user: null });
     expect(await screen.findByRole('heading', { level: 1, name: /Turn your expertise/ })).toBeInTheDocument();
   });
 

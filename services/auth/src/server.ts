@@ -7,6 +7,7 @@ import { createAuthUseCases } from './modules/auth/auth.use-case';
 import { createPasswordHasher } from './modules/auth/password';
 import { createRateLimiter } from './modules/auth/rate-limit.repository';
 import { createRefreshTokenStore } from './modules/auth/refresh-token.repository';
+import { createSessionRevocations } from './modules/auth/session-revocations';
 import { createAccessTokenIssuer } from './modules/keys/access-token';
 import { mountKeyRoutes } from './modules/keys/keys.routes';
 import { resolveSigningKeys, type SigningKeys } from './modules/keys/signing-keys';
@@ -51,8 +52,14 @@ export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys,
       events,
       passwords: createPasswordHasher(),
       accessTokens: createAccessTokenIssuer(keys, config.ACCESS_TOKEN_TTL_SECONDS),
-      refreshTokens: createRefreshTokenStore(redis, keyPrefix, config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600),
+      refreshTokens: createRefreshTokenStore(
+        redis,
+        keyPrefix,
+        config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+        createSessionRevocations(redis, config.NAMESPACE, config.ACCESS_TOKEN_TTL_SECONDS),
+      ),
       rateLimiter: createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE),
+      addressLoginLimit: config.AUTH_RATE_LIMIT_PER_MINUTE * 5,
     }),
     profile: createProfileUseCases({ users, lifecycle, events }),
     admin: createAdminUseCases({ users, events, clock }),
@@ -81,7 +88,7 @@ export async function start(config: AuthConfig, options: { clock?: Clock } = {})
       modules = buildModules(ctx, keys, options.clock);
       await modules.users.init();
       mountKeyRoutes(router, keys);
-      mountAuthRoutes(router, modules.auth, ctx.tokens);
+      mountAuthRoutes(router, modules.auth, ctx.tokens, { refreshTokenTtlSeconds: ctx.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 });
       mountProfileRoutes(router, modules.profile, ctx.tokens);
       mountAdminRoutes(router, modules.admin, ctx.tokens);
       mountQuotaRoutes(router, modules.quota, ctx.config.INTERNAL_TOKEN);

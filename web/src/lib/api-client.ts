@@ -1,10 +1,11 @@
-import type { ErrorBody, Tokens } from '@postwright/contracts';
+import type { ErrorBody } from '@postwright/contracts';
 import { session as defaultSession } from './session';
 
 /**
  * The one place that calls the API (spec section 7): JSON, same origin under /api, bearer
- * access token. On a 401 the access token is refreshed once with the refresh token and the
- * request retried; if the refresh fails the session is cleared (logged out).
+ * access token (held in memory). On a 401 the access token is refreshed once and the request
+ * retried; if the refresh fails the session is cleared (logged out). A refresh sends no token:
+ * the refresh token is an HttpOnly cookie (path /api/auth) that goes along by itself.
  */
 
 export class ApiError extends Error {
@@ -53,9 +54,14 @@ export interface RequestOptions<T = unknown> {
 }
 
 interface SessionPort {
-  get(): { accessToken: string | null; refreshToken: string | null };
-  setTokens(tokens: Partial<Tokens>): void;
+  get(): { accessToken: string | null };
+  setAccessToken(token: string): void;
   clear(reason: 'logout' | 'expired'): void;
+}
+
+/** The part of the Web Locks API a refresh needs. */
+export interface RefreshLocks {
+  request(name: string, callback: () => Promise<boolean>): Promise<boolean>;
 }
 
 export interface ApiClientOptions {
@@ -64,6 +70,15 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** how long logout waits for the server before clearing locally anyway */
   logoutTimeoutMs?: number;
+  /** serializes refreshes across tabs; the browser's navigator.locks by default, null for none */
+  locks?: RefreshLocks | null;
+}
+
+export const REFRESH_LOCK = 'postwright-refresh';
+
+function browserLocks(): RefreshLocks | null {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: LockManager }).locks;
+  return locks && typeof locks.request === 'function' ? { request: async (name, callback) => await locks.request(name, callback) } : null;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -91,6 +106,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '/api';
   const store = options.session ?? defaultSession;
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+  const lockManager = () => (options.locks === undefined ? browserLocks() : options.locks);
   let refreshing: Promise<boolean> | null = null;
 
   function url(path: string, query?: RequestOptions['query']) {
@@ -109,6 +125,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method,
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        // the refresh cookie goes to /api/auth (and is set from there); never to another origin
+        credentials: 'same-origin',
         signal: opts.signal,
       });
     } catch (error) {
@@ -117,24 +135,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  /** One refresh at a time: concurrent 401s share it. Resolves false when it failed. */
+  async function refreshThroughCookie(): Promise<boolean> {
+    try {
+      const res = await send('POST', '/auth/refresh', { body: {} }, null);
+      if (!res.ok) return false;
+      // the body's refreshToken is for API clients: the cookie is the only copy the web keeps
+      const data = (await readBody(res)) as { accessToken?: unknown } | null;
+      if (!data || typeof data.accessToken !== 'string') return false;
+      store.setAccessToken(data.accessToken);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * One refresh at a time: concurrent 401s in this tab share it, and other tabs wait for it
+   * (Web Locks). Each refresh spends the cookie's token, so two tabs sending the same cookie
+   * at once would look like a stolen token and end the session everywhere; in turn, each
+   * sends the cookie its predecessor rotated. Resolves false when it failed.
+   */
   function refreshAccessToken(): Promise<boolean> {
-    refreshing ??= (async () => {
-      const refreshToken = store.get().refreshToken;
-      if (!refreshToken) return false;
-      try {
-        const res = await send('POST', '/auth/refresh', { body: { refreshToken } }, null);
-        if (!res.ok) return false;
-        const data = (await readBody(res)) as Partial<Tokens> | null;
-        if (!data || typeof data.accessToken !== 'string') return false;
-        store.setTokens({ accessToken: data.accessToken, refreshToken: typeof data.refreshToken === 'string' ? data.refreshToken : undefined });
-        return true;
-      } catch {
-        return false;
-      }
-    })().finally(() => {
-      refreshing = null;
-    });
+    const locks = lockManager();
+    refreshing ??= (locks ? locks.request(REFRESH_LOCK, refreshThroughCookie) : refreshThroughCookie())
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null;
+      });
     return refreshing;
   }
 
@@ -161,17 +188,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /**
-   * Ends the session on the server, then clears user and tokens locally whatever the server
-   * answered (or if it did not answer at all).
+   * Ends the session on the server (the cookie goes along; the server revokes and clears it),
+   * then clears user and token locally whatever the server answered (or if it did not answer).
    */
   async function logout(): Promise<void> {
-    const { accessToken, refreshToken } = store.get();
+    const { accessToken } = store.get();
     const controller = typeof AbortController === 'undefined' ? null : new AbortController();
     const timer = controller ? setTimeout(() => controller.abort(), options.logoutTimeoutMs ?? 5000) : null;
     try {
-      if (accessToken || refreshToken) {
-        await send('POST', '/auth/logout', { body: refreshToken ? { refreshToken } : {}, signal: controller?.signal }, accessToken);
-      }
+      await send('POST', '/auth/logout', { body: {}, signal: controller?.signal }, accessToken);
     } catch {
       /* the local session ends anyway */
     } finally {
@@ -187,6 +212,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body }),
     patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, { ...opts, body }),
     delete: <T = unknown>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
+    /** A new access token through the refresh cookie (a new visit, another tab's sign-in); false when there is no session. */
+    restoreSession: refreshAccessToken,
     logout,
   };
 }

@@ -6,8 +6,12 @@ import { session, type SessionEnd } from './session';
 
 /**
  * Auth state for the whole app (spec section 4): signed out -> signed in on login or signup;
- * checked once at start (a stored token means the profile is fetched, and a failure logs out);
- * logout clears everything even if the server call fails.
+ * checked once at start; logout clears everything even if the server call fails.
+ *
+ * At start, a user cached by an earlier visit means a session may be there to restore: the
+ * access token is refreshed through the HttpOnly cookie, then the profile is fetched; if either
+ * fails the user is logged out. No cached user, no call (a visitor who never signed in makes
+ * none). The same restore runs when another tab signs in.
  */
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -29,9 +33,13 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children, client = defaultApi }: { children: ReactNode; client?: ApiClient }) {
   const current = useSyncExternalStore(session.subscribe, session.get, session.get);
-  const [checking, setChecking] = useState(() => Boolean(session.get().accessToken));
+  const [checking, setChecking] = useState(() => Boolean(session.get().accessToken || session.get().user));
   const started = useRef(false);
+  const restoring = useRef(false);
+  // a cached user without an access token: a new visit, or another tab signed in
+  const needsRestore = Boolean(current.user && !current.accessToken);
 
+  // An access token already in memory at start (signed in before the app mounted): check it.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -41,6 +49,23 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
       .catch(() => session.clear('expired'))
       .finally(() => setChecking(false));
   }, [client]);
+
+  useEffect(() => {
+    if (!needsRestore || restoring.current) return;
+    restoring.current = true;
+    setChecking(true);
+    client
+      .restoreSession()
+      .then(async (restored) => {
+        if (!restored) return session.clear('expired');
+        session.setUser(await profileRequest(client));
+      })
+      .catch(() => session.clear('expired'))
+      .finally(() => {
+        restoring.current = false;
+        setChecking(false);
+      });
+  }, [needsRestore, client]);
 
   const login = useCallback(
     async (input: LoginRequest) => {
@@ -76,7 +101,7 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
   }, [client]);
 
   const signedIn = Boolean(current.user && current.accessToken);
-  const status: AuthStatus = checking && current.accessToken ? 'loading' : signedIn ? 'authenticated' : 'anonymous';
+  const status: AuthStatus = needsRestore || (checking && current.accessToken) ? 'loading' : signedIn ? 'authenticated' : 'anonymous';
 
   const value = useMemo<AuthContextValue>(
     () => ({

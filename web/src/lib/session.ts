@@ -1,20 +1,26 @@
-import type { Tokens, User } from '@postwright/contracts';
+import type { User } from '@postwright/contracts';
 
 /**
- * The signed-in session (user and tokens), persisted in localStorage so it survives visits
- * (spec section 4). localStorage is the source of truth: every read goes through it, so tabs
- * stay in step and tests can seed it directly.
+ * The signed-in session (spec section 4, issue #13 finding 5). The access token lives only in
+ * this module's memory, never in web storage, so no script can lift it from there; the refresh
+ * token is never held by the app at all: the server keeps it in an HttpOnly cookie that a
+ * refresh sends along. A new visit (or a reload) restores the session through that cookie.
+ *
+ * The user is cached in localStorage: it is not a secret, it says a session may be there to
+ * restore (a visitor who never signed in makes no API call), and it keeps tabs in step: a
+ * logout in one tab removes it, and every other tab signs out with it.
  */
 export const SESSION_KEYS = {
-  accessToken: 'postwright.accessToken',
-  refreshToken: 'postwright.refreshToken',
   user: 'postwright.user',
 } as const;
 
+/** Left in localStorage by older versions of the app; removed on start. */
+const LEGACY_TOKEN_KEYS = ['postwright.accessToken', 'postwright.refreshToken'];
+
 export interface Session {
   user: User | null;
+  /** in memory only */
   accessToken: string | null;
-  refreshToken: string | null;
 }
 
 /** Why the last session ended: an explicit logout, or an expired/invalid session. */
@@ -30,15 +36,6 @@ function storage(): Storage | null {
   }
 }
 
-function readRaw() {
-  const s = storage();
-  return {
-    accessToken: s?.getItem(SESSION_KEYS.accessToken) ?? null,
-    refreshToken: s?.getItem(SESSION_KEYS.refreshToken) ?? null,
-    user: s?.getItem(SESSION_KEYS.user) ?? null,
-  };
-}
-
 function parseUser(raw: string | null): User | null {
   if (!raw) return null;
   try {
@@ -51,7 +48,23 @@ function parseUser(raw: string | null): User | null {
 
 const END_KEY = 'postwright.sessionEnd';
 const listeners = new Set<Listener>();
+let accessToken: string | null = null;
+/** stands in for localStorage when it cannot be used (the session then lasts as long as the page) */
+let userWithoutStorage: string | null = null;
 let cached: { key: string; value: Session } | null = null;
+
+function readUser(): string | null {
+  const s = storage();
+  return s ? s.getItem(SESSION_KEYS.user) : userWithoutStorage;
+}
+
+function writeUser(user: User | null) {
+  const raw = user ? JSON.stringify(user) : null;
+  const s = storage();
+  if (!s) userWithoutStorage = raw;
+  else if (raw === null) s.removeItem(SESSION_KEYS.user);
+  else s.setItem(SESSION_KEYS.user, raw);
+}
 
 /** Kept per tab (sessionStorage): an explicit logout is not an expired session. */
 function setLastEnd(reason: SessionEnd | null) {
@@ -67,21 +80,12 @@ function notify() {
   for (const listener of [...listeners]) listener();
 }
 
-function write(key: string, value: string | null) {
-  const s = storage();
-  if (!s) return;
-  if (value === null) s.removeItem(key);
-  else s.setItem(key, value);
-}
-
 export const session = {
-  /** A stable snapshot while storage is unchanged (for useSyncExternalStore). */
+  /** A stable snapshot while nothing changed (for useSyncExternalStore). */
   get(): Session {
-    const raw = readRaw();
-    const key = `${raw.accessToken}\u0000${raw.refreshToken}\u0000${raw.user}`;
-    if (!cached || cached.key !== key) {
-      cached = { key, value: { accessToken: raw.accessToken, refreshToken: raw.refreshToken, user: parseUser(raw.user) } };
-    }
+    const rawUser = readUser();
+    const key = `${accessToken}\u0000${rawUser}`;
+    if (!cached || cached.key !== key) cached = { key, value: { accessToken, user: parseUser(rawUser) } };
     return cached.value;
   },
 
@@ -90,31 +94,29 @@ export const session = {
     return () => listeners.delete(listener);
   },
 
-  signIn(user: User, tokens: Tokens) {
+  /** After login or signup. Only the access token is kept (the refresh token is the cookie's). */
+  signIn(user: User, tokens: { accessToken: string }) {
     setLastEnd(null);
-    write(SESSION_KEYS.accessToken, tokens.accessToken);
-    write(SESSION_KEYS.refreshToken, tokens.refreshToken);
-    write(SESSION_KEYS.user, JSON.stringify(user));
+    accessToken = tokens.accessToken;
+    writeUser(user);
     notify();
   },
 
-  setTokens(tokens: Partial<Tokens>) {
-    if (tokens.accessToken) write(SESSION_KEYS.accessToken, tokens.accessToken);
-    if (tokens.refreshToken) write(SESSION_KEYS.refreshToken, tokens.refreshToken);
+  setAccessToken(token: string) {
+    accessToken = token;
     notify();
   },
 
   setUser(user: User) {
-    write(SESSION_KEYS.user, JSON.stringify(user));
+    writeUser(user);
     notify();
   },
 
-  /** Clears user and tokens. */
+  /** Clears user and token (the cookie is the server's to clear). */
   clear(reason: SessionEnd) {
     setLastEnd(reason);
-    write(SESSION_KEYS.accessToken, null);
-    write(SESSION_KEYS.refreshToken, null);
-    write(SESSION_KEYS.user, null);
+    accessToken = null;
+    writeUser(null);
     notify();
   },
 
@@ -129,9 +131,18 @@ export const session = {
   },
 };
 
-// Another tab signed in or out: follow it.
 if (typeof window !== 'undefined') {
+  const s = storage();
+  for (const key of LEGACY_TOKEN_KEYS) s?.removeItem(key);
+
+  // Another tab signed in or out, or updated the user: follow it. This tab's access token stays
+  // only while the user is the same one; otherwise the cookie (shared by the tabs) restores the
+  // session of whoever signed in there.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key)) notify();
+    if (event.key !== null && event.key !== SESSION_KEYS.user) return;
+    const before = parseUser(event.oldValue ?? null);
+    const after = parseUser(event.key === null ? null : event.newValue);
+    if (!after || after.id !== before?.id) accessToken = null;
+    notify();
   });
 }

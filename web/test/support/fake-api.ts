@@ -4,13 +4,14 @@
  * "METHOD /path"; every call is recorded.
  */
 import type { User } from '@postwright/contracts';
-import { SESSION_KEYS } from '../../src/lib/session';
+import { SESSION_KEYS, session } from '../../src/lib/session';
 
 export interface FakeCall {
   method: string;
   path: string;
   body: unknown;
   authorization: string | null;
+  credentials: RequestCredentials | undefined;
 }
 
 export interface FakeReply {
@@ -30,6 +31,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
       path: url.pathname,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.authorization ?? null,
+      credentials: init.credentials,
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.path}`];
@@ -70,18 +72,31 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** Puts a signed-in session in localStorage, as a previous visit would have left it. */
-export function seedSession(user: User = buildUser(), tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' }) {
-  window.localStorage.setItem(SESSION_KEYS.accessToken, tokens.accessToken);
-  window.localStorage.setItem(SESSION_KEYS.refreshToken, tokens.refreshToken);
+/** A signed-in session, as a login in this tab leaves it: the access token in memory, the user cached. */
+export function seedSession(user: User = buildUser(), tokens: { accessToken: string } = { accessToken: 'access-1' }) {
+  session.signIn(user, tokens);
+  return user;
+}
+
+/**
+ * What a previous visit leaves: the cached user, and the refresh cookie, which only the fake
+ * server sees (give it a `POST /api/auth/refresh` handler).
+ */
+export function seedReturningVisit(user: User = buildUser()) {
   window.localStorage.setItem(SESSION_KEYS.user, JSON.stringify(user));
   return user;
 }
 
+/** The access token (in memory) and the cached user (localStorage). */
 export function storedSession() {
-  return {
-    accessToken: window.localStorage.getItem(SESSION_KEYS.accessToken),
-    refreshToken: window.localStorage.getItem(SESSION_KEYS.refreshToken),
-    user: window.localStorage.getItem(SESSION_KEYS.user),
-  };
+  return { accessToken: session.get().accessToken, user: window.localStorage.getItem(SESSION_KEYS.user) };
+}
+
+/** Every value in localStorage and sessionStorage: no token may ever be among them. */
+export function webStorageValues(): string[] {
+  const values: string[] = [];
+  for (const store of [window.localStorage, window.sessionStorage]) {
+    for (let i = 0; i < store.length; i += 1) values.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`);
+  }
+  return values;
 }

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { session } from '../../src/lib/session';
 
 // Pages are lazy-loaded; the first load of a module in a test run compiles it, which can be
 // slow when other suites run on the same cores.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  // the access token lives in module memory: each test starts signed out
+  cleanup();
+  session.clear('logout');
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -6,10 +6,12 @@ import { DuplicateEmailError, toPublicUser, type UserRecord, type UserRepository
 import type { UserLifecycle } from '../users/users.use-case';
 import type { LoginInput, SignupInput } from './auth.schema';
 import type { PasswordHasher } from './password';
-import type { RateLimiter } from './rate-limit.repository';
+import { clientKey, loginDelayMs, type RateLimiter } from './rate-limit.repository';
 import type { RefreshTokenStore } from './refresh-token.repository';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AuthDeps {
   users: UserRepository;
@@ -18,39 +20,69 @@ export interface AuthDeps {
   accessTokens: AccessTokenIssuer;
   refreshTokens: RefreshTokenStore;
   rateLimiter: RateLimiter;
+  /** failed sign-ins one address may make in a minute, over all emails (wider than per email and address) */
+  addressLoginLimit: number;
   events: EventPublisher;
 }
 
 export type AuthUseCases = ReturnType<typeof createAuthUseCases>;
 
 export function createAuthUseCases(deps: AuthDeps) {
-  const { users, lifecycle, passwords, accessTokens, refreshTokens, rateLimiter, events } = deps;
+  const { users, lifecycle, passwords, accessTokens, refreshTokens, rateLimiter, addressLoginLimit, events } = deps;
 
-  /** The tier and role claims come from the stored user at every issue, so a refresh picks up changes. */
+  /**
+   * The tier and role claims come from the stored user at every issue, so a refresh picks up changes.
+   * The session (`sid`) is the refresh token's family: a login or signup starts one, a refresh keeps it.
+   */
   async function tokensFor(user: UserRecord, familyId?: string): Promise<Tokens> {
+    const refresh = await refreshTokens.issue(user.id, familyId);
     return {
-      accessToken: accessTokens.issue({ sub: user.id, role: user.userRole, tier: user.subscriptionTier }),
-      refreshToken: await refreshTokens.issue(user.id, familyId),
+      accessToken: accessTokens.issue({ sub: user.id, role: user.userRole, tier: user.subscriptionTier, sid: refresh.familyId }),
+      refreshToken: refresh.token,
     };
   }
 
-  /** Per client address and per email, each on its own budget. */
-  async function limit(action: 'login' | 'signup', ip: string, email: string): Promise<void> {
-    const waits = await Promise.all([rateLimiter.hit(`${action}:ip`, ip), rateLimiter.hit(`${action}:email`, email)]);
+  const tooMany = (wait: number) =>
+    new AppError('AUTH.RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.', {
+      status: 429,
+      headers: { 'retry-after': String(wait) },
+    });
+
+  /** Signups per client address. */
+  async function limitSignup(address: string): Promise<void> {
+    const wait = await rateLimiter.hit('signup:ip', clientKey(address));
+    if (wait) throw tooMany(wait);
+  }
+
+  /**
+   * Sign-in attempts are counted per (email, address) and per address and refused over their
+   * limits (the address's is wider: an office shares one); a success takes its attempt back, so
+   * only failures stay counted. Per email, from anywhere, failures slow sign-ins down but never
+   * refuse them: anyone could otherwise keep the owner out by failing on purpose.
+   */
+  async function guardLogin(address: string, email: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
+    const client = clientKey(address);
+    const pair = `${email} ${client}`;
+    const waits = await Promise.all([rateLimiter.hit('login:pair', pair), rateLimiter.hit('login:ip', client, addressLoginLimit)]);
     const wait = Math.max(...waits.map((w) => w ?? 0));
-    if (wait > 0) {
-      throw new AppError('AUTH.RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.', {
-        status: 429,
-        headers: { 'retry-after': String(wait) },
-      });
-    }
+    if (wait > 0) throw tooMany(wait);
+    const delay = loginDelayMs(await rateLimiter.count('login:email', email));
+    if (delay > 0) await sleep(delay);
+    return {
+      succeeded: async () => {
+        await Promise.all([rateLimiter.forgive('login:pair', pair), rateLimiter.forgive('login:ip', client)]);
+      },
+      failed: async () => {
+        await rateLimiter.hit('login:email', email);
+      },
+    };
   }
 
   const emailTaken = () => AppError.conflict('An account with this email already exists', 'AUTH.EMAIL_TAKEN');
 
   return {
     async signup(input: SignupInput, ip: string): Promise<AuthResponse> {
-      await limit('signup', ip, input.email);
+      await limitSignup(ip);
       if (await users.findByEmail(input.email)) throw emailTaken();
       let user: UserRecord;
       try {
@@ -70,10 +102,14 @@ export function createAuthUseCases(deps: AuthDeps) {
     },
 
     async login(input: LoginInput, ip: string): Promise<AuthResponse> {
-      await limit('login', ip, input.email);
+      const attempt = await guardLogin(ip, input.email);
       const found = await users.findByEmail(input.email);
       const ok = found ? await passwords.verify(found.passwordHash, input.password) : await passwords.verifyNothing(input.password);
-      if (!found || !ok) throw AppError.unauthorized(INVALID_CREDENTIALS, 'AUTH.INVALID_CREDENTIALS');
+      if (!found || !ok) {
+        await attempt.failed();
+        throw AppError.unauthorized(INVALID_CREDENTIALS, 'AUTH.INVALID_CREDENTIALS');
+      }
+      await attempt.succeeded();
       const user = await lifecycle.current(found);
       return { user: toPublicUser(user), tokens: await tokensFor(user) };
     },
@@ -99,12 +135,14 @@ export function createAuthUseCases(deps: AuthDeps) {
     },
 
     /**
-     * Revokes the refresh token's family; unknown or missing tokens are fine (logout always
-     * succeeds, even with an expired access token). With a valid access token, only the
-     * caller's own refresh token is revoked.
+     * Ends the refresh token's session and the caller's (the `sid` of a valid access token), so
+     * their access tokens stop working at once too; unknown or missing tokens are fine (logout
+     * always succeeds, even with an expired access token, whose session needs no revoking).
+     * With a valid access token, only the caller's own refresh token is revoked.
      */
-    async logout(refreshToken: string | null | undefined, callerId?: string): Promise<{ success: true }> {
-      if (refreshToken) await refreshTokens.revoke(refreshToken, callerId);
+    async logout(refreshToken: string | null | undefined, caller?: { id: string; sessionId?: string }): Promise<{ success: true }> {
+      const ended = refreshToken ? await refreshTokens.revoke(refreshToken, caller?.id) : null;
+      if (caller?.sessionId && caller.sessionId !== ended?.familyId) await refreshTokens.revokeFamily(caller.sessionId);
       return { success: true };
     },
   };

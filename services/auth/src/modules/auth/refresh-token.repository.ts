@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from '@postwright/platform';
+import type { SessionRevocations } from './session-revocations';
 
 export type RotateResult =
   | { ok: true; userId: string; familyId: string }
@@ -12,8 +13,11 @@ export type RefreshTokenStore = ReturnType<typeof createRefreshTokenStore>;
  * Each login starts a family; each refresh marks the presented token used and issues the
  * next one in the same family. Presenting a used token again means it was stolen (or
  * replayed): the whole family is revoked.
+ *
+ * A family is a session (its id is the access tokens' `sid`): revoking the family also revokes
+ * the session's access tokens at once, whoever asks for it (logout, a replay, a deleted user).
  */
-export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds: number) {
+export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds: number, sessions: SessionRevocations) {
   const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
   const tokenKey = (h: string) => `${prefix}rt:${h}`;
   const usedKey = (h: string) => `${prefix}rt:${h}:used`;
@@ -28,15 +32,17 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
 
   const revokeFamily = async (familyId: string): Promise<void> => {
     await redis.set(revokedKey(familyId), '1', 'EX', ttlSeconds);
+    await sessions.revoke(familyId);
   };
 
   return {
     revokeFamily,
 
-    async issue(userId: string, familyId: string = randomUUID()): Promise<string> {
+    /** Without a family, starts one (a login or signup): a new session. */
+    async issue(userId: string, familyId: string = randomUUID()): Promise<{ token: string; familyId: string }> {
       const token = randomBytes(32).toString('base64url');
       await redis.set(tokenKey(hash(token)), `${userId} ${familyId}`, 'EX', ttlSeconds);
-      return token;
+      return { token, familyId };
     },
 
     async rotate(token: string): Promise<RotateResult> {
@@ -57,13 +63,13 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
      * Logout: the token's whole family stops working. Null when the token is unknown, or
      * belongs to someone other than `onlyForUserId` when that is given.
      */
-    async revoke(token: string, onlyForUserId?: string): Promise<{ userId: string } | null> {
+    async revoke(token: string, onlyForUserId?: string): Promise<{ userId: string; familyId: string } | null> {
       const h = hash(token);
       const record = await read(h);
       if (!record || (onlyForUserId && record.userId !== onlyForUserId)) return null;
       await revokeFamily(record.familyId);
       await redis.del(tokenKey(h));
-      return { userId: record.userId };
+      return { userId: record.userId, familyId: record.familyId };
     },
   };
 }

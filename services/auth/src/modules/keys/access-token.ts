@@ -3,13 +3,14 @@ import type { AccessTokenClaims } from '@postwright/contracts';
 import type { SigningKeys } from './signing-keys';
 
 export interface AccessTokenIssuer {
-  issue(claims: AccessTokenClaims): string;
+  /** the session id is required here, though optional in the claims schema (older tokens have none) */
+  issue(claims: AccessTokenClaims & { sid: string }): string;
 }
 
-/** RS256, `kid` header, claims sub, role and tier; short-lived (15 minutes by default). */
+/** RS256, `kid` header, claims sub, role, tier and sid (the session); short-lived (15 minutes by default). */
 export function createAccessTokenIssuer(keys: SigningKeys, ttlSeconds: number): AccessTokenIssuer {
   return {
-    issue: ({ sub, role, tier }) =>
-      jwt.sign({ role, tier }, keys.privateKey, { algorithm: 'RS256', keyid: keys.kid, subject: sub, expiresIn: ttlSeconds }),
+    issue: ({ sub, role, tier, sid }) =>
+      jwt.sign({ role, tier, sid }, keys.privateKey, { algorithm: 'RS256', keyid: keys.kid, subject: sub, expiresIn: ttlSeconds }),
   };
 }

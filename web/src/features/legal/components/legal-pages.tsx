@@ -392,8 +392,8 @@ const cookieSections: LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Essential sign-in storage:</strong> keeps you signed in between visits (your session tokens and basic profile). Without
-            it, the app cannot work.
+            <strong>Essential sign-in storage:</strong> keeps you signed in between visits: a sign-in cookie that pages cannot read (for up
+            to 30 days) and your basic profile in local storage. Without it, the app cannot work.
           </li>
           <li>
             <strong>Preference storage:</strong> remembers small choices, such as the page to return to after you sign in.
