@@ -54,7 +54,12 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = z.object({ refreshToken: z.string() });
-export const refreshResponseSchema = tokensSchema;
+/**
+ * POST /api/auth/refresh answers the access token (spec); the rotated refresh token is in the
+ * body only when the caller sent its token in the body (an API client). A refresh through the
+ * HttpOnly cookie answers it in the cookie alone, so no script can ever read it.
+ */
+export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string().optional() });
 
 export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() });
 

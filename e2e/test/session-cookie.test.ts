@@ -5,12 +5,13 @@
  * detection; a logout in one tab signs the others out.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { http } from '@postwright/platform/src/testing';
 import { launchBrowser, newPage, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
 const PASSWORD = 'correct-horse-battery';
-const REFRESH_COOKIE = 'postwright_refresh';
+const REFRESH_COOKIE = '__Secure-postwright_refresh';
 
 let browser: Browser;
 
@@ -82,9 +83,9 @@ describe('the session in an HttpOnly cookie', () => {
       await page.goto('/dashboard');
       await page.waitForURL((url) => url.pathname === '/');
       // the logged-out cookie's token is revoked: presenting it again does not bring the session back
-      await context.addCookies([{ name: REFRESH_COOKIE, value: rotated!.value, url: new URL('/api/auth', page.url()).href, httpOnly: true, secure: true, sameSite: 'Strict' }]);
-      const replay = await page.evaluate(() => fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).then((r) => r.status));
-      expect(replay).toBe(401);
+      // (sent from here: a browser takes a __Secure- cookie only from the server, never planted on http)
+      const replay = await http(new URL(page.url()).origin, 'POST', '/api/auth/refresh', { headers: { cookie: `${REFRESH_COOKIE}=${rotated!.value}` } });
+      expect(replay.status).toBe(401);
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@
  * public pages, and the token refresh. Every page visited is checked with axe-core (no serious
  * or critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts.
  */
+import { http } from '@postwright/platform/src/testing';
 import type { Browser, Page } from 'playwright-core';
 import { checkPage as checkPageAt, launchBrowser, newPage, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
 
@@ -276,7 +277,7 @@ describe('web shell journeys', () => {
     const { context, page } = await newPage(browser);
     try {
       await signUp(page, 'Barbara', 'Liskov');
-      const cookie = async () => (await context.cookies()).find((c) => c.name === 'postwright_refresh')?.value;
+      const cookie = async () => (await context.cookies()).find((c) => c.name === '__Secure-postwright_refresh')?.value;
       const before = await cookie();
       expect(before).toBeTruthy();
       const refreshes: string[] = [];
@@ -301,9 +302,9 @@ describe('web shell journeys', () => {
       expect(after).not.toBe(before);
       await page.unroute('**/api/users/profile');
 
-      // when the cookie is no good either, the next visit is signed out
-      await context.clearCookies({ name: 'postwright_refresh' });
-      await context.addCookies([{ name: 'postwright_refresh', value: 'revoked-refresh-token', url: new URL('/api/auth', page.url()).href, httpOnly: true, secure: true, sameSite: 'Strict' }]);
+      // when the cookie is no good either (its session ended elsewhere), the next visit is signed out
+      const ended = await http(new URL(page.url()).origin, 'POST', '/api/auth/logout', { headers: { cookie: `__Secure-postwright_refresh=${after}` } });
+      expect(ended.status).toBe(200);
       await page.goto('/dashboard');
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.evaluate(() => localStorage.getItem('postwright.user'))).resolves.toBeNull();

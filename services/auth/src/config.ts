@@ -25,8 +25,8 @@ export const configSchema = z.object({
   /** lifetime of a refresh token and of its family after the last rotation */
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   /**
-   * per minute: failed sign-ins per email and client address (per client address over all emails:
-   * five times as many), and signups per client address; failures per email only slow sign-ins down
+   * per minute: failed sign-ins per email and client address, sign-ins per client address over all
+   * emails (five times as many), signups per client address; failures per email only slow sign-ins down
    */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   /** a trial reservation not committed or released within this time gives its post back */

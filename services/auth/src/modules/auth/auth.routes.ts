@@ -9,9 +9,11 @@ const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknow
  * The refresh token also travels in a cookie no script can read (issue #13): the web app keeps
  * only the access token, in memory, and refreshes through this cookie. It goes only to the auth
  * routes, and never with a request another site starts. The JSON fields stay for API clients.
- * `Secure` holds on plain http://localhost and 127.0.0.1 too: browsers count them as secure.
+ * `Secure` holds on plain http://localhost and 127.0.0.1 too: browsers count them as secure. The
+ * `__Secure-` prefix makes browsers refuse the name from anything but a Secure cookie, so a page on
+ * plain http (or a sibling host) cannot plant a cookie of that name for the service to read.
  */
-export const REFRESH_COOKIE = 'postwright_refresh';
+export const REFRESH_COOKIE = '__Secure-postwright_refresh';
 const REFRESH_COOKIE_ATTRIBUTES = 'Path=/api/auth; HttpOnly; Secure; SameSite=Strict';
 
 const refreshCookie = (token: string, maxAgeSeconds: number) => `${REFRESH_COOKIE}=${token}; Max-Age=${maxAgeSeconds}; ${REFRESH_COOKIE_ATTRIBUTES}`;
@@ -57,7 +59,8 @@ export function mountAuthRoutes(router: Router, auth: AuthUseCases, tokens: Toke
     try {
       const pair = await auth.refresh(refreshToken);
       setRefreshCookie(res, pair.refreshToken);
-      res.json(pair);
+      // the cookie's token never appears in a body a script could read
+      res.json(fromBody ? pair : { accessToken: pair.accessToken });
     } catch (error) {
       // a cookie that no longer works is dropped, so the browser stops presenting it
       if (!fromBody && isAppError(error) && error.status === 401) res.append('Set-Cookie', clearedRefreshCookie());

@@ -56,9 +56,12 @@ export function createAuthUseCases(deps: AuthDeps) {
 
   /**
    * Sign-in attempts are counted per (email, address) and per address and refused over their
-   * limits (the address's is wider: an office shares one); a success takes its attempt back, so
-   * only failures stay counted. Per email, from anywhere, failures slow sign-ins down but never
-   * refuse them: anyone could otherwise keep the owner out by failing on purpose.
+   * limits. For the pair a success takes its attempt back, so only failures count; the address's
+   * limit is wider (an office shares one) and counts every attempt, so no client signs in (an
+   * argon2 check and a new session each) without bound. Per email, from anywhere, failures slow
+   * sign-ins down but never refuse them: anyone could otherwise keep the owner out by failing on
+   * purpose. Attempts are counted before the password is checked: parallel guesses cannot
+   * overtake the count.
    */
   async function guardLogin(address: string, email: string): Promise<{ succeeded(): Promise<void>; failed(): Promise<void> }> {
     const client = clientKey(address);
@@ -70,7 +73,7 @@ export function createAuthUseCases(deps: AuthDeps) {
     if (delay > 0) await sleep(delay);
     return {
       succeeded: async () => {
-        await Promise.all([rateLimiter.forgive('login:pair', pair), rateLimiter.forgive('login:ip', client)]);
+        await rateLimiter.forgive('login:pair', pair);
       },
       failed: async () => {
         await rateLimiter.hit('login:email', email);
