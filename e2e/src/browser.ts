@@ -63,3 +63,20 @@ export async function checkPage(page: Page, name: string, options: { prefix: str
   }
   await page.setViewportSize({ width: 1280, height: options.height });
 }
+
+/** The password every journey's account uses. */
+export const PASSWORD = 'correct-horse-battery';
+
+/** Signs a new account up through the signup page and waits for the dashboard's welcome; answers its email. */
+export async function signUp(page: Page, firstName = 'Ada', lastName = 'Tester'): Promise<string> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  await page.goto('/auth/signup');
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+  return email;
+}

@@ -6,11 +6,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { http } from '@postwright/platform/src/testing';
-import { launchBrowser, newPage, uniqueEmail } from '../src/browser';
+import { launchBrowser, newPage, signUp } from '../src/browser';
 
 jest.setTimeout(120_000);
 
-const PASSWORD = 'correct-horse-battery';
 const REFRESH_COOKIE = '__Secure-postwright_refresh';
 
 let browser: Browser;
@@ -22,17 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signUp(page: Page, firstName: string) {
-  await page.goto('/auth/signup');
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(uniqueEmail(firstName.toLowerCase()));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await welcomed(page, firstName);
-}
 
 const welcomed = (page: Page, firstName: string) => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
 

@@ -12,11 +12,10 @@
  * the real server rule, and the interface needs no test-only switch.
  */
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
-import { checkPage as checkPageAt, launchBrowser, newPage, sandboxUrl, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, launchBrowser, newPage, sandboxUrl, signUp } from '../src/browser';
 
 jest.setTimeout(240_000);
 
-const PASSWORD = 'correct-horse-battery';
 
 let browser: Browser;
 
@@ -38,17 +37,6 @@ function acceptDialogs(page: Page): string[] {
     void dialog.accept();
   });
   return seen;
-}
-
-async function signUp(page: Page, firstName: string) {
-  await page.goto('/auth/signup');
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(uniqueEmail(firstName.toLowerCase()));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
 }
 
 const details = {

@@ -6,11 +6,10 @@
  */
 import { http } from '@postwright/platform/src/testing';
 import type { Browser, Page } from 'playwright-core';
-import { checkPage as checkPageAt, launchBrowser, newPage, screenshot, seriousViolations, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, launchBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
-const PASSWORD = 'correct-horse-battery';
 
 let browser: Browser;
 
@@ -23,19 +22,6 @@ afterAll(async () => {
 });
 
 const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'web', height: 800, settleMs: 150 });
-
-async function signUp(page: Page, firstName = 'Ada', lastName = 'Lovelace') {
-  const email = uniqueEmail(firstName.toLowerCase());
-  await page.goto('/auth/signup');
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill(lastName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
-  return email;
-}
 
 async function logIn(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);

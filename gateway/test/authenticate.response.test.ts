@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { listen, type HttpServer } from '@postwright/platform';
 import { deleteRedisKeys, eventually, http as call, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
-import { readConfig } from '../src/config';
-import { start, type RunningGateway } from '../src/server';
+import type { RunningGateway } from '../src/server';
+import { startGatewayBefore } from './support/gateway';
 
 /** The gateway remembers a token that verified (src/authenticate.ts); expiry still applies to it. */
 describe('gateway authentication of a remembered token', () => {
@@ -15,9 +15,7 @@ describe('gateway authentication of a remembered token', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"content":[]}');
     }, 0);
-    gw = await start(
-      readConfig({ ...testEnv(ns), AUTH_URL: upstream.url, CONTENT_URL: upstream.url, LINKEDIN_URL: upstream.url, SCHEDULER_URL: upstream.url, WEB_DIST: '/nonexistent' }),
-    );
+    gw = await startGatewayBefore(ns, upstream.url);
   });
   afterAll(async () => {
     await gw?.stop();

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { listen, type HttpServer } from '@postwright/platform';
 import { deleteRedisKeys, http as call, issueTestToken, testEnv, testNamespace } from '@postwright/platform/src/testing';
-import { readConfig } from '../src/config';
-import { start, type RunningGateway } from '../src/server';
+import type { RunningGateway } from '../src/server';
+import { startGatewayBefore } from './support/gateway';
 
 /**
  * The gateway is the edge: it decides who the client is (its socket's address, unless TRUST_PROXY
@@ -15,17 +15,7 @@ describe('gateway: the client address, forwarding headers and request ids', () =
   const running: RunningGateway[] = [];
 
   const gateway = async (extra: Record<string, string> = {}) => {
-    const gw = await start(
-      readConfig({
-        ...testEnv(ns),
-        AUTH_URL: upstream.url,
-        CONTENT_URL: upstream.url,
-        LINKEDIN_URL: upstream.url,
-        SCHEDULER_URL: upstream.url,
-        WEB_DIST: '/nonexistent',
-        ...extra,
-      }),
-    );
+    const gw = await startGatewayBefore(ns, upstream.url, extra);
     running.push(gw);
     return gw;
   };

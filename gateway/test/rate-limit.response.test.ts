@@ -2,8 +2,8 @@ import http from 'node:http';
 import { Redis } from 'ioredis';
 import { listen, type HttpServer } from '@postwright/platform';
 import { deleteRedisKeys, eventually, http as call, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
-import { readConfig } from '../src/config';
-import { start, type RunningGateway } from '../src/server';
+import type { RunningGateway } from '../src/server';
+import { startGatewayBefore } from './support/gateway';
 
 /**
  * The rate limit counts in each gateway and syncs to Redis in batches (src/rate-limit-store.ts):
@@ -17,17 +17,7 @@ describe('gateway rate limit', () => {
   const running: RunningGateway[] = [];
 
   const gateway = async (limit: number) => {
-    const gw = await start(
-      readConfig({
-        ...testEnv(ns),
-        AUTH_URL: upstream.url,
-        CONTENT_URL: upstream.url,
-        LINKEDIN_URL: upstream.url,
-        SCHEDULER_URL: upstream.url,
-        WEB_DIST: '/nonexistent',
-        RATE_LIMIT_PER_MINUTE: String(limit),
-      }),
-    );
+    const gw = await startGatewayBefore(ns, upstream.url, { RATE_LIMIT_PER_MINUTE: String(limit) });
     running.push(gw);
     return gw;
   };

@@ -4,8 +4,8 @@ import jwt from 'jsonwebtoken';
 import { Redis } from 'ioredis';
 import { listen, recordRevokedSession, type HttpServer } from '@postwright/platform';
 import { deleteRedisKeys, eventually, http as call, issueTestToken, randomId, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
-import { readConfig } from '../src/config';
-import { start, type RunningGateway } from '../src/server';
+import type { RunningGateway } from '../src/server';
+import { startGatewayBefore } from './support/gateway';
 
 /** An access token of session `sid`, as the auth service issues it. */
 const tokenOf = (sid: string) =>
@@ -31,9 +31,7 @@ describe('gateway and revoked sessions', () => {
     }, 0);
     // while no gateway is listening: only the stored set can tell it
     await revoke(revokedBeforeStart);
-    gw = await start(
-      readConfig({ ...testEnv(ns), AUTH_URL: upstream.url, CONTENT_URL: upstream.url, LINKEDIN_URL: upstream.url, SCHEDULER_URL: upstream.url, WEB_DIST: '/nonexistent' }),
-    );
+    gw = await startGatewayBefore(ns, upstream.url);
   });
   afterAll(async () => {
     await gw?.stop();
