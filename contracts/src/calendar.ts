@@ -25,6 +25,16 @@ export const unscheduleResponseSchema = z.object({
 });
 export type UnscheduleResponse = z.infer<typeof unscheduleResponseSchema>;
 
+/**
+ * GET /api/calendar/settings: the scheduler's own rules, so forms check what the server will
+ * (issue #18: the web hard-coded the one-hour lead the server reads from its configuration).
+ */
+export const calendarSettingsResponseSchema = z.object({
+  /** a post may be scheduled no sooner than this many seconds from now (spec: 1 hour) */
+  minimumLeadSeconds: z.number().int().nonnegative(),
+});
+export type CalendarSettingsResponse = z.infer<typeof calendarSettingsResponseSchema>;
+
 export const suggestionsQuerySchema = z.object({
   contentType: z.enum(contentTypes, {
     error: (issue) => (issue.input === undefined ? 'contentType is required' : `contentType must be one of ${contentTypes.join(', ')}`),

@@ -25,6 +25,18 @@ export const OPTIMAL_POST_LENGTH = { min: 1300, max: 1600 } as const;
 export const HOOK_MAX_LENGTH = 210;
 export const HOOK_COUNT = 5;
 
+/**
+ * The generation form as the author left it (spec section 3, Generation form): kept on the draft
+ * so the form comes back with it (issue #18). Topic lives on the item itself.
+ */
+export const generationInputsSchema = z.object({
+  industryRole: z.string(),
+  personalExperience: z.string(),
+  targetAudience: z.string(),
+  businessGoal: z.string().nullable(),
+});
+export type GenerationInputs = z.infer<typeof generationInputsSchema>;
+
 /** Spec section 3, Content item, plus the publish outcome fields the cards show. */
 export const contentItemSchema = z.object({
   id: z.string(),
@@ -46,6 +58,10 @@ export const contentItemSchema = z.object({
   lastPublishError: z.string().nullable(),
   /** LinkedIn may have accepted the post but the answer was lost: check before publishing again */
   publishUnconfirmed: z.boolean(),
+  /** the form the post was generated from, as last saved */
+  inputs: generationInputsSchema,
+  /** "Generate again" kept the text it replaced: POST /api/content/:id/restore-previous brings it back */
+  hasPreviousVersion: z.boolean(),
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
@@ -85,6 +101,11 @@ export const generateRequestSchema = z.object({
     .trim()
     .max(FIELD_MAX.businessGoal, atMostMessage('Business goal', FIELD_MAX.businessGoal))
     .optional(),
+  /**
+   * "Generate again" on a draft (issue #18): the new text replaces this draft's in place (the
+   * old one kept one undo away) instead of a second draft. Only the owner's drafts of the same type.
+   */
+  contentId: z.string().min(1, 'Content not found').max(FIELD_MAX.contentId, 'Content not found').optional(),
 });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
@@ -123,6 +144,25 @@ export const editRequestSchema = z.object({
     .string({ error: 'Selected hook must be text' })
     .max(POST_MAX_LENGTH, atMostMessage('Selected hook', POST_MAX_LENGTH))
     .nullable()
+    .optional(),
+  /**
+   * The form beside the draft, autosaved as typed (issue #18): works in progress, so only the
+   * maxima apply here; "Generate again" checks the spec's rules. Drafts only.
+   */
+  topic: z.string({ error: 'Topic must be text' }).max(FIELD_MAX.topic, atMostMessage('Topic', FIELD_MAX.topic)).optional(),
+  inputs: z
+    .object({
+      industryRole: z.string({ error: 'Industry/Role must be text' }).max(FIELD_MAX.industryRole, atMostMessage('Industry/Role', FIELD_MAX.industryRole)),
+      personalExperience: z
+        .string({ error: 'Personal experience must be text' })
+        .max(FIELD_MAX.personalExperience, atMostMessage('Personal experience', FIELD_MAX.personalExperience)),
+      targetAudience: z.string({ error: 'Target audience must be text' }).max(FIELD_MAX.targetAudience, atMostMessage('Target audience', FIELD_MAX.targetAudience)),
+      businessGoal: z
+        .string({ error: 'Business goal must be text' })
+        .max(FIELD_MAX.businessGoal, atMostMessage('Business goal', FIELD_MAX.businessGoal))
+        .nullable(),
+    })
+    .partial()
     .optional(),
 });
 export type EditRequest = z.infer<typeof editRequestSchema>;

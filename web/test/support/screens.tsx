@@ -30,6 +30,8 @@ export function buildItem(overrides: Partial<ContentItem> = {}): ContentItem {
     engagement: null,
     lastPublishError: null,
     publishUnconfirmed: false,
+    inputs: { industryRole: 'CFO at a software company', personalExperience: 'We cut our meetings by half last quarter.', targetAudience: 'Founders', businessGoal: null },
+    hasPreviousVersion: false,
     ...overrides,
   };
 }
