@@ -19,6 +19,18 @@ export const configSchema = z.object({
   WEB_ORIGIN: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   /** the built web app; served at / with SPA fallback when it exists */
   WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
+  /**
+   * The product's one public origin. Page requests that reach the gateway by any other host name
+   * (127.0.0.1 for localhost, a bare IP, an old domain) are sent there first: sessions live per
+   * origin, and LinkedIn returns members only to the redirect URI registered for it. Unset (tests,
+   * a gateway run by hand), every host name is served.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .transform((v) => new URL(v))
+    .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /**
@@ -39,8 +51,11 @@ export const configSchema = z.object({
 });
 export type GatewayConfig = z.infer<typeof configSchema>;
 
-/** The gateway holds no secret of its own; its Redis is stated, and its password not a well-known one. */
-export const production: ProductionRules = { required: ['REDIS_URL'], connectionStrings: ['REDIS_URL'] };
+/**
+ * The gateway holds no secret of its own; its Redis is stated, and its password not a well-known
+ * one; its public origin is stated, so pages are only ever served at it.
+ */
+export const production: ProductionRules = { required: ['REDIS_URL', 'PUBLIC_URL'], connectionStrings: ['REDIS_URL'] };
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<GatewayConfig> {

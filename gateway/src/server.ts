@@ -23,6 +23,7 @@ import {
   watchRevokedSessions,
 } from '@postwright/platform';
 import { authenticate } from './authenticate';
+import { canonicalHost } from './canonical-host';
 import { batchedRedisStore } from './rate-limit-store';
 import type { GatewayConfig } from './config';
 import { isForbiddenIncomingHeader, isForwardingHeader, matchesPrefix, upstreams } from './routes';
@@ -51,6 +52,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 
   app.use(requestId());
   app.use(requestLogger(logger));
+  app.use(canonicalHost(config.PUBLIC_URL));
   app.use(
     helmet({
       contentSecurityPolicy: {
