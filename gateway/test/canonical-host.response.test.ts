@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { request as nodeRequest } from 'node:http';
+import { request as nodeRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { listen, type HttpServer } from '@postwright/platform';
@@ -18,7 +18,7 @@ describe('gateway: one public origin', () => {
   let publicUrl: string;
 
   beforeAll(async () => {
-    upstream = await listen((req, res) => {
+    upstream = await listen((req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ url: req.url, host: req.headers.host }));
     }, 0);

@@ -1,4 +1,5 @@
 import { http, randomId, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /** Users reach only their own data: another user's item is always 404, never 403 or 500. */
@@ -29,6 +30,16 @@ describe('content ownership', () => {
     expect((await stack.list(owner))[0].finalContent).toBeNull();
   });
 
+  test('when another user opens, generates again or restores the item, then 404 each time and the item is unchanged', async () => {
+    const before = await stack.stored(itemId);
+    const get = await http(stack.content.url, 'GET', `/api/content/${itemId}`, { token: intruder.token });
+    const again = await http(stack.content.url, 'POST', '/api/content/generate', { token: intruder.token, body: buildGenerateRequest({ contentId: itemId }) });
+    const restore = await http(stack.content.url, 'POST', `/api/content/${itemId}/restore-previous`, { token: intruder.token });
+    for (const res of [get, again, restore]) expect(res.body).toMatchObject({ error: 'Content not found', code: 'CONTENT.NOT_FOUND' });
+    expect([get.status, again.status, restore.status]).toEqual([404, 404, 404]);
+    expect(await stack.stored(itemId)).toEqual(before);
+  });
+
   test('when another user deletes the item, then 404 and the item is still there', async () => {
     const res = await http(stack.content.url, 'DELETE', `/api/content/${itemId}`, { token: intruder.token });
     expect(res.status).toBe(404);
@@ -48,11 +59,13 @@ describe('content ownership', () => {
     'when the id is %p, then every route answers 404 with error text, never 500',
     async (id) => {
       const path = encodeURIComponent(id);
+      const get = await http(stack.content.url, 'GET', `/api/content/${path}`, { token: owner.token });
       const edit = await http(stack.content.url, 'PUT', `/api/content/${path}/edit`, { token: owner.token, body: { editedContent: 'x' } });
+      const restore = await http(stack.content.url, 'POST', `/api/content/${path}/restore-previous`, { token: owner.token });
       const del = await http(stack.content.url, 'DELETE', `/api/content/${path}`, { token: owner.token });
       const read = await http(stack.content.url, 'GET', `/internal/content/${path}?userId=${owner.id}`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
       const move = await stack.transition(path, { userId: owner.id, from: ['draft'], to: 'scheduled', scheduledFor: new Date(Date.now() + 7_200_000).toISOString() });
-      for (const res of [edit, del, read, move]) {
+      for (const res of [get, edit, restore, del, read, move]) {
         expect(res.status).toBe(404);
         expect(res.body.error).toEqual(expect.any(String));
       }

@@ -1,5 +1,5 @@
 import { contentTypes, HOOK_MAX_LENGTH, type ContentType } from '@postwright/contracts';
-import { composePost } from '../src/modules/generation/providers/offline/offline.generator';
+import { composePost, offlineGenerator } from '../src/modules/generation/providers/offline/offline.generator';
 import type { GenerationInput } from '../src/modules/generation/generation.types';
 
 /** The offline generator is what every local install shows: it must read as a human draft. */
@@ -45,10 +45,13 @@ const forms: Array<Omit<GenerationInput, 'contentType'>> = [
 const cases = contentTypes.flatMap((contentType) => forms.map((form) => ({ contentType, ...form }) as GenerationInput));
 
 describe('offline framework generator', () => {
-  test.each(cases.map((c) => [c.contentType, c.topic.slice(0, 30), c]))('when writing %s about "%s", then the post is 1,300-1,600 characters with 5 distinct hooks under the fold', (_t, _topic, input) => {
+  test.each(cases.map((c) => [c.contentType, c.topic.slice(0, 30), c]))('when writing %s about "%s", then the post is 1,300-1,600 characters with any of its 5 distinct hooks under the fold', (_t, _topic, input) => {
     const post = composePost(input as GenerationInput);
-    expect(post.body.length).toBeGreaterThanOrEqual(1300);
-    expect(post.body.length).toBeLessThanOrEqual(1600);
+    for (const hook of post.hooks) {
+      // what is posted: the hook, a blank line, the body (issue #18)
+      expect(`${hook}\n\n${post.body}`.length).toBeGreaterThanOrEqual(1300);
+      expect(`${hook}\n\n${post.body}`.length).toBeLessThanOrEqual(1600);
+    }
     expect(post.hooks).toHaveLength(5);
     expect(new Set(post.hooks.map((h) => h.toLowerCase())).size).toBe(5);
     for (const hook of post.hooks) {
@@ -128,6 +131,17 @@ describe('offline framework generator', () => {
       ),
     );
     expect(variants.size).toBeGreaterThan(1);
+  });
+
+  test.each(contentTypes)('when a %s post is written again from the same form, then the body is another take, and a third take differs from the second', async (contentType) => {
+    const generator = offlineGenerator();
+    const first = await generator.generate({ contentType, ...forms[0] });
+    const again = await generator.generate({ contentType, ...forms[0] }, { replacing: first });
+    const third = await generator.generate({ contentType, ...forms[0] }, { replacing: again });
+    expect(again.body).not.toBe(first.body);
+    expect(third.body).not.toBe(again.body);
+    // the same form and take give the same post: "Generate again" is deterministic too
+    expect(await generator.generate({ contentType, ...forms[0] }, { replacing: first })).toEqual(again);
   });
 
   test('when writing 1,000 posts, then the p95 time per post is well under 100 ms', () => {

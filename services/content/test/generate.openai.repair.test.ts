@@ -3,7 +3,8 @@ import { buildGenerateRequest } from './support/builders';
 import { startOpenAiStub, type OpenAiStub } from './support/openai-stub';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
-const goodBody = Array.from({ length: 8 }, () => 'A useful paragraph with a concrete, specific lesson for the reader of this post.').join('\n\n');
+// 1,310 characters: with any of the hooks below, hook + blank line + body lands in 1,300-1,600
+const goodBody = Array.from({ length: 16 }, () => 'A useful paragraph with a concrete, specific lesson for the reader of this post.').join('\n\n');
 const goodHooks = ['Hook one.', 'Hook two?', '3 hooks in.', 'It was a Monday.', 'Most say X. I say Y.'];
 
 describe('POST /api/content/generate when the model answers with unusable output', () => {

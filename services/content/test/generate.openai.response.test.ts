@@ -56,7 +56,10 @@ describe('POST /api/content/generate with an OpenAI-compatible model (the real o
       expect(prompt).toContain(String(request[field]));
     }
     expect(system).toContain('$1,000 insight test');
-    expect(system).toContain('1300-1600 characters');
+    // issue #18: the whole post (hook, blank line, body) is what must land in the band
+    expect(system).toContain('The whole post (the chosen hook, a blank line, then the body) must be 1,300-1,600 characters with any of the hooks');
+    expect(system).toContain('the body must be 1,260-1,390 characters long');
+    expect(schema.properties.body.description).toContain('1,260-1,390 characters');
     expect(system).toMatch(/under 210 characters/);
     expect(system).toMatch(/no markdown/);
   });
@@ -84,7 +87,7 @@ describe('POST /api/content/generate with an OpenAI-compatible model (the real o
     const paragraph = 'Here is **the part that matters** for every leader reading this post today, and why.';
     model.script({
       content: JSON.stringify({
-        body: `## A heading\n\n${Array.from({ length: 6 }, () => paragraph).join('\n\n')}`,
+        body: `## A heading\n\n${Array.from({ length: 16 }, () => paragraph).join('\n\n')}`,
         hooks: ['1. First hook here', 'Hook 2: Second hook here', '"Third hook here"', 'Fourth hook here', 'Fifth hook here'],
       }),
     });

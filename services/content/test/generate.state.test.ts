@@ -32,6 +32,13 @@ describe('POST /api/content/generate: what is stored', () => {
       engagement: null,
       lastPublishError: null,
       publishUnconfirmed: false,
+      inputs: {
+        industryRole: request.industryRole,
+        personalExperience: request.personalExperience,
+        targetAudience: request.targetAudience,
+        businessGoal: request.businessGoal,
+      },
+      hasPreviousVersion: false,
     });
     expect(Date.now() - Date.parse(list.content[0].createdAt)).toBeLessThan(60_000);
 
@@ -47,6 +54,7 @@ describe('POST /api/content/generate: what is stored', () => {
         businessGoal: request.businessGoal,
       },
       generator: { provider: 'offline', model: 'framework-v1' },
+      previous: null,
     });
   });
 

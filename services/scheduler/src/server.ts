@@ -11,6 +11,7 @@ import { scheduleModels } from './modules/schedule/schedule.model';
 import { scheduleRepository } from './modules/schedule/schedule.repository';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { scheduleUseCases } from './modules/schedule/schedule.use-case';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
 
 export type SchedulerService = RunningService<SchedulerConfig> & { instanceId: string; firing: FiringUseCases };
@@ -65,6 +66,7 @@ export async function start(config: SchedulerConfig): Promise<SchedulerService> 
       const { schedules } = wire(ctx);
       scheduleRoutes(router, { tokens: ctx.tokens, schedules });
       suggestionsRoutes(router, { tokens: ctx.tokens, minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
+      settingsRoutes(router, { tokens: ctx.tokens, minimumLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
     },
     async background(ctx) {
       const f = firing!;

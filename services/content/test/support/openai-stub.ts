@@ -3,6 +3,7 @@
  * protocol, so the real `openai` SDK is exercised end to end. Replies are scripted per test.
  */
 import http from 'node:http';
+import { OPTIMAL_POST_LENGTH } from '@postwright/contracts';
 import { listen, type HttpServer } from '@postwright/platform';
 
 export interface ScriptedReply {
@@ -38,22 +39,27 @@ export interface OpenAiStub {
   close(): Promise<void>;
 }
 
-/** What a well-behaved model answers: a post built from the prompt it was given. */
+/**
+ * What a well-behaved model answers: a post built from the prompt it was given, its body
+ * sized so that each hook, a blank line and the body land in the spec's 1,300-1,600.
+ */
 export function validPostFor(request: RecordedRequest['body']): { body: string; hooks: string[] } {
   const user = request.messages.find((m) => m.role === 'user')?.content ?? '';
   const topic = /^Topic: (.*)$/m.exec(user)?.[1] ?? 'the topic';
   const type = /^Content type: ([^(]+)/m.exec(user)?.[1]?.trim() ?? 'Post';
   const paragraph = `This is a ${type} post about ${topic}, written from the author's experience for the reader who needs it most.`;
-  return {
-    body: Array.from({ length: 12 }, () => paragraph).join('\n\n'),
-    hooks: [
-      `Most advice about ${topic} is wrong.`,
-      `What if everything you know about ${topic} is backwards?`,
-      `3 lessons about ${topic} I learned the hard way.`,
-      `Last year I made a decision about ${topic} that changed everything.`,
-      `Everyone talks about ${topic}. Few people do it well.`,
-    ],
-  };
+  const hooks = [
+    `Most advice about ${topic} is wrong.`,
+    `What if everything you know about ${topic} is backwards?`,
+    `3 lessons about ${topic} I learned the hard way.`,
+    `Last year I made a decision about ${topic} that changed everything.`,
+    `Everyone talks about ${topic}. Few people do it well.`,
+  ];
+  // paragraphs until the shortest hook reaches the band; each is shorter than the band is wide
+  const shortest = Math.min(...hooks.map((h) => h.length));
+  const paragraphs = [paragraph];
+  while (paragraphs.join('\n\n').length + shortest + 2 < OPTIMAL_POST_LENGTH.min) paragraphs.push(paragraph);
+  return { body: paragraphs.join('\n\n'), hooks };
 }
 
 export async function startOpenAiStub(): Promise<OpenAiStub> {

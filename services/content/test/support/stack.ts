@@ -3,6 +3,7 @@
  * both in-process on port 0, on the real MongoDB-compatible store, Redis and RabbitMQ.
  */
 import type { AuthResponse, ContentItem, GenerateResponse } from '@postwright/contracts';
+import { Types } from 'mongoose';
 import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
@@ -28,6 +29,10 @@ export interface Stack {
   /** moves an item through the internal API, as the scheduler and LinkedIn services do */
   transition(id: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
   list(user: TestUser): Promise<ContentItem[]>;
+  /** the stored document as it is in the database (null when there is none) */
+  stored(id: string): Promise<Record<string, any> | null>;
+  /** how many trial posts the auth service has counted for the user */
+  trialPostsUsed(user: TestUser): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +80,12 @@ export async function startStack(contentEnv: Record<string, string | undefined> 
       const res = await http<{ content: ContentItem[] }>(content.url, 'GET', '/api/content', { token: user.token });
       if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
       return res.body.content;
+    },
+    stored: (id) => content.ctx.mongo.collection('content_items').findOne({ _id: new Types.ObjectId(id) }),
+    async trialPostsUsed(user) {
+      const res = await http(auth.url, 'GET', '/api/users/profile', { token: user.token });
+      if (res.status !== 200) throw new Error(`profile failed: ${res.status}`);
+      return res.body.user.trialPostsUsed;
     },
     async stop() {
       await content.stop();

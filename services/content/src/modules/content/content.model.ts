@@ -1,17 +1,29 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { contentStatuses, contentTypes, type ContentStatus, type ContentType } from '@postwright/contracts';
+import { Schema, type Connection, type Model, type SchemaType } from 'mongoose';
+import { contentStatuses, contentTypes, type ContentStatus, type ContentType, type GenerationInputs } from '@postwright/contracts';
 
-export interface ContentDocument {
-  userId: string;
-  contentType: ContentType;
+/**
+ * The text of a draft and the form it came from: what "Generate again" replaces (keeping it
+ * as the previous version) and what restore-previous swaps back (issue #18).
+ */
+export interface ContentVersion {
+  /**
+   * topic and inputs: the generation form as submitted, then as autosaved beside the draft, so
+   * a post can be traced back to what the author said and the form comes back with the draft
+   */
   topic: string;
-  /** the generation form as submitted, kept so a post can be traced back to what the author said */
-  inputs: { industryRole: string; personalExperience: string; targetAudience: string; businessGoal: string | null };
+  inputs: GenerationInputs;
   generator: { provider: string; model: string };
   generatedContent: string;
   hooks: string[];
   selectedHook: string | null;
   finalContent: string | null;
+}
+
+export interface ContentDocument extends ContentVersion {
+  userId: string;
+  contentType: ContentType;
+  /** the version "Generate again" replaced; null when there is none */
+  previous: ContentVersion | null;
   status: ContentStatus;
   scheduledFor: Date | null;
   publishedAt: Date | null;
@@ -28,25 +40,47 @@ export interface ContentDocument {
   updatedAt: Date;
 }
 
+/**
+ * The form's text fields must be there, but may be empty: the form autosaves while the author
+ * is typing (issue #18). Mongoose's `required` refuses '' for strings, so these paths count any
+ * string as present (the generation form's own rules are checked when it is submitted).
+ */
+const FORM_TEXT_PATHS = ['topic', 'inputs.industryRole', 'inputs.personalExperience', 'inputs.targetAudience'] as const;
+const presentEvenIfEmpty = (schema: Schema) => {
+  for (const path of FORM_TEXT_PATHS) {
+    // the per-path override of what `required` accepts (mongoose types only the global one)
+    const type = schema.path(path) as SchemaType & { checkRequired(value: unknown): boolean };
+    type.checkRequired = (value: unknown) => typeof value === 'string';
+  }
+};
+
+const versionFields = {
+  topic: { type: String, required: true },
+  inputs: {
+    industryRole: { type: String, required: true },
+    personalExperience: { type: String, required: true },
+    targetAudience: { type: String, required: true },
+    businessGoal: { type: String, default: null },
+  },
+  generator: {
+    provider: { type: String, required: true },
+    model: { type: String, required: true },
+  },
+  generatedContent: { type: String, required: true },
+  hooks: { type: [String], required: true },
+  selectedHook: { type: String, default: null },
+  finalContent: { type: String, default: null },
+};
+
+const versionSchema = new Schema<ContentVersion>(versionFields, { _id: false });
+presentEvenIfEmpty(versionSchema);
+
 const contentSchema = new Schema<ContentDocument>(
   {
     userId: { type: String, required: true },
     contentType: { type: String, enum: contentTypes, required: true },
-    topic: { type: String, required: true },
-    inputs: {
-      industryRole: { type: String, required: true },
-      personalExperience: { type: String, required: true },
-      targetAudience: { type: String, required: true },
-      businessGoal: { type: String, default: null },
-    },
-    generator: {
-      provider: { type: String, required: true },
-      model: { type: String, required: true },
-    },
-    generatedContent: { type: String, required: true },
-    hooks: { type: [String], required: true },
-    selectedHook: { type: String, default: null },
-    finalContent: { type: String, default: null },
+    ...versionFields,
+    previous: { type: versionSchema, default: null },
     status: { type: String, enum: contentStatuses, required: true, default: 'draft' },
     scheduledFor: { type: Date, default: null },
     publishedAt: { type: Date, default: null },
@@ -66,6 +100,8 @@ const contentSchema = new Schema<ContentDocument>(
   },
   { timestamps: true, collection: 'content_items', versionKey: false },
 );
+
+presentEvenIfEmpty(contentSchema);
 
 // the list query: one user's items, newest first
 contentSchema.index({ userId: 1, createdAt: -1 });

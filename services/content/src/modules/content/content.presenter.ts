@@ -23,6 +23,13 @@ export function toContentItem(r: ContentRecord): ContentItem {
     engagement: r.engagement ?? null,
     lastPublishError: r.lastPublishError ?? null,
     publishUnconfirmed: r.publishUnconfirmed ?? false,
+    inputs: {
+      industryRole: r.inputs.industryRole,
+      personalExperience: r.inputs.personalExperience,
+      targetAudience: r.inputs.targetAudience,
+      businessGoal: r.inputs.businessGoal ?? null,
+    },
+    hasPreviousVersion: r.previous !== null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { isValidObjectId, Types } from 'mongoose';
-import type { ContentStatus } from '@postwright/contracts';
-import type { ContentDocument, ContentModel } from './content.model';
+import type { ContentStatus, GenerationInputs } from '@postwright/contracts';
+import type { ContentDocument, ContentModel, ContentVersion } from './content.model';
 
 /** A stored content item as a plain object. */
 export interface ContentRecord extends ContentDocument {
@@ -9,6 +9,7 @@ export interface ContentRecord extends ContentDocument {
 
 export type NewContent = Omit<
   ContentDocument,
+  | 'previous'
   | 'status'
   | 'selectedHook'
   | 'finalContent'
@@ -25,6 +26,9 @@ export type NewContent = Omit<
   | 'updatedAt'
 >;
 
+/** One field of the generation form, by its stored path ("inputs.targetAudience"). */
+export type InputChanges = { [K in keyof GenerationInputs as `inputs.${K}`]?: GenerationInputs[K] };
+
 /** Fields a conditional update may set. */
 export type ContentChanges = Partial<
   Pick<
@@ -38,8 +42,10 @@ export type ContentChanges = Partial<
     | 'publishUnconfirmed'
     | 'finalContent'
     | 'selectedHook'
+    | 'topic'
   >
->;
+> &
+  InputChanges;
 
 /** What the stored item must look like for a conditional update to apply. */
 export interface ContentCondition {
@@ -56,6 +62,16 @@ export type UpdateOutcome =
   | { outcome: 'conflict'; record: ContentRecord }
   | { outcome: 'not_found'; record: null };
 
+export type VersionOutcome =
+  | { outcome: 'updated'; record: ContentRecord }
+  /** the item is not a draft (or not of the expected type) */
+  | { outcome: 'conflict'; record: ContentRecord }
+  /** restore was asked of a draft that has no previous version */
+  | { outcome: 'no_previous'; record: ContentRecord }
+  /** the draft kept changing under the swap (autosaves racing it); nothing was written */
+  | { outcome: 'contended'; record: ContentRecord }
+  | { outcome: 'not_found'; record: null };
+
 export interface Engagement {
   likes: number;
   comments: number;
@@ -65,16 +81,63 @@ export interface Engagement {
 
 type Lean = ContentDocument & { _id: Types.ObjectId };
 
+/** The text of an item and the form it came from, with absent optionals as null. */
+export function versionOf(v: ContentVersion): ContentVersion {
+  return {
+    topic: v.topic,
+    inputs: {
+      industryRole: v.inputs?.industryRole ?? '',
+      personalExperience: v.inputs?.personalExperience ?? '',
+      targetAudience: v.inputs?.targetAudience ?? '',
+      businessGoal: v.inputs?.businessGoal ?? null,
+    },
+    generator: { provider: v.generator?.provider, model: v.generator?.model },
+    generatedContent: v.generatedContent,
+    hooks: [...(v.hooks ?? [])],
+    selectedHook: v.selectedHook ?? null,
+    finalContent: v.finalContent ?? null,
+  };
+}
+
 function toRecord(doc: Lean): ContentRecord {
   const { _id, ...rest } = doc;
   return {
     ...rest,
+    ...versionOf(rest),
     id: _id.toHexString(),
-    hooks: [...(rest.hooks ?? [])],
+    previous: rest.previous ? versionOf(rest.previous) : null,
     engagement: rest.engagement
       ? { likes: rest.engagement.likes, comments: rest.engagement.comments, reposts: rest.engagement.reposts, impressions: rest.engagement.impressions }
       : null,
   };
+}
+
+/**
+ * Matches an item whose version at `prefix` is exactly `v` (null: none). With the status in
+ * the same filter this is a compare-and-swap: FerretDB has no transactions, and the text
+ * kept as the previous version must be the very text that was replaced.
+ */
+function versionFilter(v: ContentVersion | null, prefix = ''): Record<string, unknown> {
+  if (!v) return { [prefix.replace(/\.$/, '')]: null };
+  return {
+    [`${prefix}topic`]: v.topic,
+    [`${prefix}inputs.industryRole`]: v.inputs.industryRole,
+    [`${prefix}inputs.personalExperience`]: v.inputs.personalExperience,
+    [`${prefix}inputs.targetAudience`]: v.inputs.targetAudience,
+    [`${prefix}inputs.businessGoal`]: v.inputs.businessGoal,
+    [`${prefix}generatedContent`]: v.generatedContent,
+    [`${prefix}hooks`]: v.hooks,
+    [`${prefix}selectedHook`]: v.selectedHook,
+    [`${prefix}finalContent`]: v.finalContent,
+  };
+}
+
+/** a few rounds are plenty: only the author's own autosaves write to a draft */
+const SWAP_ATTEMPTS = 5;
+
+/** A field of a record by its stored path ("inputs.industryRole"). */
+function valueAt(record: ContentRecord, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -91,6 +154,32 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function contentRepository(model: ContentModel) {
   const objectId = (id: string) => (isValidObjectId(id) && /^[a-f0-9]{24}$/i.test(id) ? new Types.ObjectId(id) : null);
   const visible = (id: Types.ObjectId, userId: string) => ({ _id: id, userId, deletedAt: null });
+
+  /**
+   * Rewrites a draft's versions from what it holds now: read, decide, then write only if the
+   * draft still holds exactly what was read (else read again).
+   */
+  async function swap(
+    id: string,
+    userId: string,
+    decide: (current: ContentRecord) => Record<string, unknown> | 'conflict' | 'no_previous',
+  ): Promise<VersionOutcome> {
+    const _id = objectId(id);
+    if (!_id) return { outcome: 'not_found', record: null };
+    let record: ContentRecord | null = null;
+    for (let attempt = 0; attempt < SWAP_ATTEMPTS; attempt++) {
+      const current = await model.findOne(visible(_id, userId)).lean<Lean>();
+      if (!current) return { outcome: 'not_found', record: null };
+      record = toRecord(current);
+      if (record.status !== 'draft') return { outcome: 'conflict', record };
+      const decision = decide(record);
+      if (decision === 'conflict' || decision === 'no_previous') return { outcome: decision, record };
+      const filter: Record<string, unknown> = { ...visible(_id, userId), status: 'draft', ...versionFilter(versionOf(record)), ...versionFilter(record.previous, 'previous.') };
+      const updated = await model.findOneAndUpdate(filter, { $set: decision }, { returnDocument: 'after' }).lean<Lean>();
+      if (updated) return { outcome: 'updated', record: toRecord(updated) };
+    }
+    return { outcome: 'contended', record: record! };
+  }
 
   return {
     async create(input: NewContent): Promise<ContentRecord> {
@@ -138,8 +227,23 @@ export function contentRepository(model: ContentModel) {
       const meets =
         condition.statusIn.includes(record.status) &&
         (condition.scheduledFor === undefined || sameValue(record.scheduledFor, condition.scheduledFor));
-      const alreadyThere = entries.every(([k, v]) => sameValue(record[k as keyof ContentRecord], v));
+      const alreadyThere = entries.every(([k, v]) => sameValue(valueAt(record, k), v));
       return meets && alreadyThere ? { outcome: 'unchanged', record } : { outcome: 'conflict', record };
+    },
+
+    /**
+     * "Generate again": the draft's text and form become `next`, and the text and form it had
+     * become its previous version (one level: an older previous version is dropped).
+     */
+    replaceVersion(id: string, userId: string, expected: { contentType: ContentDocument['contentType'] }, next: ContentVersion): Promise<VersionOutcome> {
+      return swap(id, userId, (current) =>
+        current.contentType !== expected.contentType ? 'conflict' : { ...versionOf(next), previous: versionOf(current) },
+      );
+    },
+
+    /** Swaps the draft's text and form with its previous version, so a second call redoes. */
+    restorePrevious(id: string, userId: string): Promise<VersionOutcome> {
+      return swap(id, userId, (current) => (current.previous ? { ...versionOf(current.previous), previous: versionOf(current) } : 'no_previous'));
     },
 
     /** Stores engagement figures unless newer ones are already there; true when written. */

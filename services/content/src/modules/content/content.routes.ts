@@ -11,9 +11,17 @@ export function contentRoutes(router: Router, deps: { tokens: TokenVerifier; con
     res.json({ content: await deps.content.list(req.user!.id, query) });
   });
 
+  router.get('/api/content/:id', auth, async (req, res) => {
+    res.json({ content: await deps.content.get(req.user!.id, String(req.params.id)) });
+  });
+
   router.put('/api/content/:id/edit', auth, async (req, res) => {
     const input = parseInput(editRequestSchema, req.body);
     res.json({ content: await deps.content.edit(req.user!.id, String(req.params.id), input) });
+  });
+
+  router.post('/api/content/:id/restore-previous', auth, async (req, res) => {
+    res.json({ content: await deps.content.restorePrevious(req.user!.id, String(req.params.id)) });
   });
 
   router.delete('/api/content/:id', auth, async (req, res) => {

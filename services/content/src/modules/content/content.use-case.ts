@@ -1,17 +1,23 @@
-import { AppError, type Logger } from '@postwright/platform';
+import type { Logger } from '@postwright/platform';
 import type { ContentItem, ContentListQuery, EditRequest } from '@postwright/contracts';
+import { contentErrors } from './content.errors';
 import { announcer, type EventsPort } from './content.events';
 import { toContentItem } from './content.presenter';
-import type { ContentRecord, ContentRepository } from './content.repository';
+import type { ContentChanges, ContentRecord, ContentRepository, VersionOutcome } from './content.repository';
 
-export const contentNotFound = () => AppError.notFound('Content not found', 'CONTENT.NOT_FOUND');
+export const contentNotFound = contentErrors.notFound;
 
-function notEditable(record: ContentRecord) {
-  const message =
-    record.status === 'scheduled'
-      ? 'Scheduled posts cannot be edited. Unschedule it first, then edit the draft.'
-      : 'Published posts cannot be edited.';
-  return AppError.conflict(message, 'CONTENT.NOT_EDITABLE', { status: record.status });
+/** The stored changes for an edit: the text, and whatever of the hook and the form came with it. */
+function editChanges(input: EditRequest): ContentChanges {
+  const changes: ContentChanges = { finalContent: input.editedContent };
+  if (input.selectedHook !== undefined) changes.selectedHook = input.selectedHook;
+  if (input.topic !== undefined) changes.topic = input.topic;
+  const form = input.inputs ?? {};
+  if (form.industryRole !== undefined) changes['inputs.industryRole'] = form.industryRole;
+  if (form.personalExperience !== undefined) changes['inputs.personalExperience'] = form.personalExperience;
+  if (form.targetAudience !== undefined) changes['inputs.targetAudience'] = form.targetAudience;
+  if (form.businessGoal !== undefined) changes['inputs.businessGoal'] = form.businessGoal;
+  return changes;
 }
 
 export function contentUseCases(deps: { repo: ContentRepository; events: EventsPort; logger: Logger }) {
@@ -31,18 +37,33 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
       return records.map(toContentItem);
     },
 
-    /** Saving edits keeps the item a draft with the new finalContent (spec section 4); drafts only. */
+    /** One of the user's items, so a draft can be opened by its address (issue #18). */
+    async get(userId: string, id: string): Promise<ContentItem> {
+      const record = await repo.findOwned(id, userId);
+      if (!record) throw contentErrors.notFound();
+      return toContentItem(record);
+    },
+
+    /**
+     * Saving edits keeps the item a draft with the new finalContent (spec section 4); the form
+     * beside the draft (topic, inputs) autosaves with it (issue #18). Drafts only.
+     */
     async edit(userId: string, id: string, input: EditRequest): Promise<ContentItem> {
-      const result = await repo.update(
-        id,
-        userId,
-        { statusIn: ['draft'] },
-        { finalContent: input.editedContent, ...(input.selectedHook !== undefined ? { selectedHook: input.selectedHook } : {}) },
-      );
-      if (result.outcome === 'not_found') throw contentNotFound();
-      if (result.outcome === 'conflict') throw notEditable(result.record);
+      const result = await repo.update(id, userId, { statusIn: ['draft'] }, editChanges(input));
+      if (result.outcome === 'not_found') throw contentErrors.notFound();
+      if (result.outcome === 'conflict') throw contentErrors.notEditable(result.record.status, 'edit');
       if (result.outcome === 'updated') await announce('content.updated', { contentId: id, userId, status: result.record.status });
       return toContentItem(result.record);
+    },
+
+    /**
+     * Brings back the text "Generate again" replaced; the replaced text becomes the previous
+     * version in turn, so a second call redoes. Drafts only.
+     */
+    async restorePrevious(userId: string, id: string): Promise<ContentItem> {
+      const record = settled(await repo.restorePrevious(id, userId), 'restore');
+      await announce('content.updated', { contentId: id, userId, status: record.status });
+      return toContentItem(record);
     },
 
     /**
@@ -52,7 +73,7 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
      */
     async remove(userId: string, id: string): Promise<void> {
       const record = await repo.markDeleted(id, userId);
-      if (!record) throw contentNotFound();
+      if (!record) throw contentErrors.notFound();
       await finishDelete(record);
     },
 
@@ -65,6 +86,22 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
       return done;
     },
   };
+}
+
+/** The stored draft after a version swap, or the error that says why there was none. */
+export function settled(result: VersionOutcome, action: 'regenerate' | 'restore'): ContentRecord {
+  switch (result.outcome) {
+    case 'updated':
+      return result.record;
+    case 'not_found':
+      throw contentErrors.notFound();
+    case 'conflict':
+      throw contentErrors.notEditable(result.record.status, action);
+    case 'no_previous':
+      throw contentErrors.noPreviousVersion();
+    case 'contended':
+      throw contentErrors.changedMeanwhile();
+  }
 }
 
 export type ContentUseCases = ReturnType<typeof contentUseCases>;

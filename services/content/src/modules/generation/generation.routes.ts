@@ -6,6 +6,8 @@ import type { GenerationUseCases } from './generation.use-case';
 export function generationRoutes(router: Router, deps: { tokens: TokenVerifier; generation: GenerationUseCases }) {
   router.post('/api/content/generate', requireUser(deps.tokens), async (req, res) => {
     const request = parseInput(generateRequestSchema, req.body);
-    res.status(201).json(await deps.generation.generate(req.user!.id, request));
+    const { created, response } = await deps.generation.generate(req.user!.id, request);
+    // 201 for a new draft; 200 when "Generate again" rewrote an existing one in place
+    res.status(created ? 201 : 200).json(response);
   });
 }

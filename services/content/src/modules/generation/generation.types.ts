@@ -16,9 +16,14 @@ export interface GeneratedPost {
   hooks: string[];
 }
 
+export interface GenerationOptions {
+  /** "Generate again" (issue #18): the post being replaced; a generator should write a different take */
+  replacing?: GeneratedPost;
+}
+
 /** One interface for every way of writing a post (a model, or the offline framework generator). */
 export interface ContentGenerator {
   readonly provider: string;
   readonly model: string;
-  generate(input: GenerationInput): Promise<GeneratedPost>;
+  generate(input: GenerationInput, options?: GenerationOptions): Promise<GeneratedPost>;
 }

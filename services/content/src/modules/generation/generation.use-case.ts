@@ -1,10 +1,19 @@
 import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
 import type { Logger } from '@postwright/platform';
+import { contentErrors } from '../content/content.errors';
 import { announcer, type EventsPort } from '../content/content.events';
+import type { ContentVersion } from '../content/content.model';
 import { toContentItem } from '../content/content.presenter';
-import type { ContentRepository } from '../content/content.repository';
+import type { ContentRecord, ContentRepository } from '../content/content.repository';
+import { settled } from '../content/content.use-case';
 import type { ContentGenerator, GenerationInput } from './generation.types';
 import type { QuotaPort } from './quota.client';
+
+export interface GenerateResult {
+  /** false when "Generate again" replaced an existing draft's text in place */
+  created: boolean;
+  response: GenerateResponse;
+}
 
 export function generationUseCases(deps: {
   repo: ContentRepository;
@@ -16,22 +25,37 @@ export function generationUseCases(deps: {
   const { repo, generator, quota, logger } = deps;
   const announce = announcer(deps.events, logger);
 
+  /**
+   * The draft "Generate again" will write into: the caller's own, still a draft, of the
+   * requested type. Checked before a credit is reserved or the model is asked, so a refused
+   * request costs nothing.
+   */
+  async function draftToReplace(userId: string, contentId: string, contentType: GenerationInput['contentType']): Promise<ContentRecord> {
+    const record = await repo.findOwned(contentId, userId);
+    if (!record) throw contentErrors.notFound();
+    if (record.status !== 'draft') throw contentErrors.notEditable(record.status, 'regenerate');
+    if (record.contentType !== contentType) throw contentErrors.typeMismatch(record.contentType, contentType);
+    return record;
+  }
+
   return {
     /**
-     * Writes a post and stores it as a draft. A trial credit is reserved first (so parallel
-     * requests cannot overspend the trial), committed once the draft is stored, and released
-     * on any failure: a failed generation costs nothing.
+     * Writes a post and stores it as a draft, or, with `contentId` ("Generate again", issue
+     * #18), writes it into that draft in place, keeping the text it replaces one undo away.
+     * A trial credit is reserved first (so parallel requests cannot overspend the trial),
+     * committed once the draft is stored, and released on any failure: a failed generation
+     * costs nothing.
      */
-    async generate(userId: string, request: GenerateRequest): Promise<GenerateResponse> {
-      const input: GenerationInput = { ...request, businessGoal: request.businessGoal || null };
+    async generate(userId: string, request: GenerateRequest): Promise<GenerateResult> {
+      const { contentId, ...form } = request;
+      const input: GenerationInput = { ...form, businessGoal: form.businessGoal || null };
+      const replacing = contentId ? await draftToReplace(userId, contentId, input.contentType) : null;
       const reservation = await quota.reserve(userId);
 
-      let record;
+      let record: ContentRecord;
       try {
-        const post = await generator.generate(input);
-        record = await repo.create({
-          userId,
-          contentType: input.contentType,
+        const post = await generator.generate(input, replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {});
+        const version: ContentVersion = {
           topic: input.topic,
           inputs: {
             industryRole: input.industryRole,
@@ -42,7 +66,13 @@ export function generationUseCases(deps: {
           generator: { provider: generator.provider, model: generator.model },
           generatedContent: post.body,
           hooks: post.hooks,
-        });
+          // a new text: the author picks a hook for it and edits it afresh
+          selectedHook: null,
+          finalContent: null,
+        };
+        record = replacing
+          ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
+          : await repo.create({ userId, contentType: input.contentType, ...version });
       } catch (error) {
         if (reservation.reservationId) {
           await quota.release(reservation.reservationId).catch((err: unknown) => {
@@ -63,8 +93,11 @@ export function generationUseCases(deps: {
         }
       }
 
+      // content.generated: a post was written (one per generation, new draft or not);
+      // content.updated as well when it replaced an existing draft's text, for whoever keeps items
       await announce('content.generated', { contentId: record.id, userId, contentType: record.contentType });
-      return { content: toContentItem(record), user: { trialPostsRemaining } };
+      if (replacing) await announce('content.updated', { contentId: record.id, userId, status: record.status });
+      return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining } } };
     },
   };
 }

@@ -110,14 +110,20 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       ];
       const first = await complete(messages, deadline);
       const parsed = parsePostOutput(first.text);
-      if (parsed.ok) return parsed.post;
+      if (parsed.ok && !parsed.lengthProblem) return parsed.post;
 
-      options.logger.warn({ problems: parsed.problems, finishReason: first.finishReason }, 'AI model answer unusable; asking once for a repair');
-      messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(parsed.problems) });
+      const problems = parsed.ok ? [parsed.lengthProblem!] : parsed.problems;
+      options.logger.warn({ problems, finishReason: first.finishReason }, 'AI model answer unusable or off the length band; asking once for a repair');
+      messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(problems) });
       const second = await complete(messages, deadline);
       const repaired = parsePostOutput(second.text);
-      if (repaired.ok) return repaired.post;
-      throw generationErrors.invalidOutput(repaired.problems);
+      // a post a little off the band is still a post the author can trim: only answers that
+      // are unusable twice fail; of two usable ones, the one closer to the band is kept
+      const usable = [parsed, repaired].filter((p) => p.ok);
+      if (!usable.length) throw generationErrors.invalidOutput(repaired.ok ? [] : repaired.problems);
+      const best = usable.reduce((a, b) => (b.offBy <= a.offBy ? b : a));
+      if (best.lengthProblem) options.logger.warn({ problem: best.lengthProblem }, 'AI model post kept although off the length band');
+      return best.post;
     },
   };
 }

@@ -1,13 +1,37 @@
 import { z } from 'zod';
-import { HOOK_COUNT, HOOK_MAX_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
+import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
 import type { GeneratedPost } from '../generation.types';
+import { bodyBandFor } from './post-length';
 
 const rawOutputSchema = z.object({
   body: z.string({ error: 'body must be a string' }),
   hooks: z.array(z.string({ error: 'every hook must be a string' }), { error: 'hooks must be an array of strings' }),
 });
 
-export type ParsedOutput = { ok: true; post: GeneratedPost } | { ok: false; problems: string[] };
+/**
+ * A usable answer may still miss the length band (hook, blank line and body within
+ * OPTIMAL_POST_LENGTH for every hook): `offBy` says by how many characters the body misses
+ * it (0: within), and `lengthProblem` says so in words for a repair request.
+ */
+export type ParsedOutput =
+  | { ok: true; post: GeneratedPost; offBy: number; lengthProblem: string | null }
+  | { ok: false; problems: string[] };
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** How far the body is from the lengths that fit every hook, and the problem in words. */
+function lengthCheck(post: GeneratedPost): { offBy: number; lengthProblem: string | null } {
+  const band = bodyBandFor(post.hooks);
+  const length = post.body.length;
+  const offBy = length < band.min ? band.min - length : length > band.max ? length - band.max : 0;
+  if (!offBy) return { offBy, lengthProblem: null };
+  return {
+    offBy,
+    lengthProblem:
+      `The body was ${n(length)} characters; with these hooks it must be ${n(band.min)}-${n(band.max)} characters, ` +
+      `so that each hook, a blank line and the body come to ${n(OPTIMAL_POST_LENGTH.min)}-${n(OPTIMAL_POST_LENGTH.max)} characters.`,
+  };
+}
 
 /** Strips what models add around JSON despite being told not to: code fences, a preamble. */
 function extractJson(text: string): unknown {
@@ -68,5 +92,7 @@ export function parsePostOutput(text: string | null | undefined): ParsedOutput {
   if (new Set(hooks.map(normalised)).size !== hooks.length) problems.push('The hooks were not all different.');
   const longestHook = Math.max(0, ...hooks.map((h) => h.length));
   if (body.length + longestHook + 2 > POST_MAX_LENGTH) problems.push(`The body was too long; it must stay well under ${POST_MAX_LENGTH} characters.`);
-  return problems.length ? { ok: false, problems } : { ok: true, post: { body, hooks } };
+  if (problems.length) return { ok: false, problems };
+  const post = { body, hooks };
+  return { ok: true, post, ...lengthCheck(post) };
 }

@@ -1,6 +1,13 @@
 import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
 import type { GenerationInput } from '../generation.types';
 import { typeGuide } from './framework';
+import { PROMPT_BODY_LENGTH, PROMPT_HOOK_LENGTH } from './post-length';
+
+const n = (value: number) => value.toLocaleString('en-US');
+/** "1,260-1,390": the band the body is asked for (room for the longest hook, enough for the shortest) */
+const bodyRange = `${n(PROMPT_BODY_LENGTH.min)}-${n(PROMPT_BODY_LENGTH.max)}`;
+const hookRange = `${PROMPT_HOOK_LENGTH.min}-${PROMPT_HOOK_LENGTH.max}`;
+const postRange = `${n(OPTIMAL_POST_LENGTH.min)}-${n(OPTIMAL_POST_LENGTH.max)}`;
 
 /** JSON schema of the structured answer: the body and exactly 5 hooks. */
 export const postJsonSchema = {
@@ -8,11 +15,11 @@ export const postJsonSchema = {
   properties: {
     body: {
       type: 'string',
-      description: `The post without its hook, ${OPTIMAL_POST_LENGTH.min}-${OPTIMAL_POST_LENGTH.max} characters, plain text`,
+      description: `The post without its hook, ${bodyRange} characters, plain text`,
     },
     hooks: {
       type: 'array',
-      description: `${HOOK_COUNT} different opening lines, each under ${HOOK_MAX_LENGTH} characters`,
+      description: `${HOOK_COUNT} different opening lines, each ${hookRange} characters (always under ${HOOK_MAX_LENGTH})`,
       items: { type: 'string' },
       minItems: HOOK_COUNT,
       maxItems: HOOK_COUNT,
@@ -37,8 +44,8 @@ export function systemPrompt(): string {
     'Every post must pass the "$1,000 insight test": a reader in the target audience would pay $1,000 for this advice. That means specific, concrete and usable, never generic filler.',
     'Use only facts the author gave you. Never invent statistics, names, companies, quotes or results.',
     'Format for LinkedIn: plain text only, no markdown (no asterisks, no pound signs, no bold), no hashtags, no emojis at the start of lines, short paragraphs of one to three sentences separated by blank lines.',
-    `The body must be ${OPTIMAL_POST_LENGTH.min}-${OPTIMAL_POST_LENGTH.max} characters long.`,
-    `Write exactly ${HOOK_COUNT} hooks (opening lines), each under ${HOOK_MAX_LENGTH} characters so it stands above LinkedIn's "see more" fold, each in a different style: ${hookStyles.join('; ')}.`,
+    `The whole post (the chosen hook, a blank line, then the body) must be ${postRange} characters with any of the hooks, so the body must be ${bodyRange} characters long.`,
+    `Write exactly ${HOOK_COUNT} hooks (opening lines), each ${hookRange} characters and always under ${HOOK_MAX_LENGTH} characters so it stands above LinkedIn's "see more" fold, each in a different style: ${hookStyles.join('; ')}.`,
     'The reader will pick one hook and it will be placed above the body followed by a blank line, so the body must not start with a hook or repeat one; it continues naturally from any of them.',
     'Answer with JSON only: {"body": string, "hooks": [5 strings]}.',
   ].join('\n');
@@ -69,6 +76,6 @@ export function repairPrompt(problems: string[]): string {
   return [
     'Your previous answer could not be used:',
     ...problems.map((p) => `- ${p}`),
-    `Answer again with JSON only: {"body": string, "hooks": [exactly ${HOOK_COUNT} different strings, each under ${HOOK_MAX_LENGTH} characters]}.`,
+    `Answer again with JSON only: {"body": string of ${bodyRange} characters, "hooks": [exactly ${HOOK_COUNT} different strings, each ${hookRange} characters]}.`,
   ].join('\n');
 }

@@ -62,8 +62,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const STYLES: Style[] = ['bold claim', 'question', 'number', 'story opening', 'contrast'];
 
-/** Five hooks, one per style, each under the fold. */
-export function composeHooks(type: ContentType, v: Voice): string[] {
+/**
+ * Five hooks, one per style, each under the fold. `limit` asks for hooks shorter than it
+ * where a style has a shorter candidate (the body needs room beside the longest hook).
+ */
+export function composeHooks(type: ContentType, v: Voice, limit: number = HOOK_MAX_LENGTH): string[] {
   const all = candidates(type, v);
   return STYLES.map((style) => {
     const awkward = (h: string) =>
@@ -71,6 +74,8 @@ export function composeHooks(type: ContentType, v: Voice): string[] {
       // a long topic is said once, in the first hook; five times would bury the hooks
       (!v.topicRepeatable && style !== 'bold claim' && h.includes(v.topic));
     const options = all[style].filter((h) => h && !awkward(h));
-    return options.find((h) => h.length < HOOK_MAX_LENGTH) ?? cutAtWord(options[options.length - 1], HOOK_MAX_LENGTH - 2);
+    const fitting = options.filter((h) => h.length < HOOK_MAX_LENGTH);
+    if (!fitting.length) return cutAtWord(options[options.length - 1], HOOK_MAX_LENGTH - 2);
+    return fitting.find((h) => h.length < limit) ?? fitting.reduce((a, b) => (b.length < a.length ? b : a));
   });
 }

@@ -114,7 +114,7 @@ function analyseExperience(raw: string) {
       if (next.length > budget && out) break;
       out = next;
     }
-    return out.length > Math.max(budget, 420) ? endSentence(cutAtWord(out, Math.max(budget, 420))) : out;
+    return out.length > Math.max(budget, 160) ? endSentence(cutAtWord(out, Math.max(budget, 160))) : out;
   };
 
   const first = sentences[0] ?? text;

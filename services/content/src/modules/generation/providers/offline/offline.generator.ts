@@ -1,7 +1,8 @@
-import { OPTIMAL_POST_LENGTH } from '@postwright/contracts';
-import type { ContentGenerator, GeneratedPost, GenerationInput } from '../../generation.types';
+import { HOOK_MAX_LENGTH } from '@postwright/contracts';
+import type { ContentGenerator, GeneratedPost, GenerationInput, GenerationOptions } from '../../generation.types';
+import { bodyBandFor, type LengthBand } from '../post-length';
 import { composeHooks } from './hooks';
-import { analyseInputs } from './inputs';
+import { analyseInputs, type Voice } from './inputs';
 import { hash } from './text';
 import { composers, type Block } from './types';
 
@@ -9,43 +10,90 @@ const JOIN = '\n\n';
 const lengthOf = (blocks: Block[]) => blocks.reduce((n, b, i) => n + b.text.length + (i ? JOIN.length : 0), 0);
 /** the experience gets whatever room the structure leaves, within these bounds */
 const EXPERIENCE_MAX = 520;
-const EXPERIENCE_MIN = 160;
+const EXPERIENCE_MIN = 40;
+const EXPERIENCE_STEP = 20;
+/** how many sets of the type's phrasings are tried when the first cannot land in the band */
+const WORDINGS = 6;
+/** "Generate again" tries this many other takes for one whose body differs from the current one */
+const VARIANTS = 8;
+
+type Composer = (v: Voice, seed: number, exp: string) => Block[];
+
+const distance = (length: number, band: LengthBand) => (length < band.min ? band.min - length : length > band.max ? length - band.max : 0);
+
+/**
+ * The body for one seed: the framework's blocks for the type, sized so hook + blank line +
+ * body lands in the spec's band with every hook (issue #18). The author's experience keeps
+ * as much room as the band allows (it is the proof); optional paragraphs then fill, the
+ * higher-priority ones first. When nothing lands in the band, the closest body wins.
+ */
+function composeBody(voice: Voice, seed: number, compose: Composer, band: LengthBand): { body: string; off: number } {
+  let closest: { body: string; off: number } | null = null;
+  let previousExperience: string | null = null;
+  for (let budget = EXPERIENCE_MAX; budget >= EXPERIENCE_MIN; budget -= EXPERIENCE_STEP) {
+    const experience = voice.experience(budget);
+    if (experience === previousExperience) continue;
+    previousExperience = experience;
+
+    const blocks = compose(voice, seed, experience);
+    const optional = blocks.filter((b) => b.optional !== undefined).sort((a, b) => a.optional! - b.optional!);
+    // every choice of optional paragraphs, the ones keeping the higher priorities first
+    for (let mask = (1 << optional.length) - 1; mask >= 0; mask--) {
+      const dropped = new Set(optional.filter((_, i) => !(mask & (1 << (optional.length - 1 - i)))));
+      const chosen = blocks.filter((b) => !dropped.has(b));
+      const off = distance(lengthOf(chosen), band);
+      if (!closest || off < closest.off) closest = { body: chosen.map((b) => b.text).join(JOIN), off };
+      if (off === 0) return closest;
+    }
+  }
+  return closest!;
+}
 
 /**
  * Writes a post with no network and no model: the framework's structure for the type,
- * filled with the author's own inputs. Same form in, same post out.
+ * filled with the author's own inputs. Same form in, same post out; `variant` asks for
+ * another take on the same form.
  */
-export function composePost(input: GenerationInput): GeneratedPost {
+export function composePost(input: GenerationInput, variant = 0): GeneratedPost {
   const voice = analyseInputs(input);
-  const seed = hash(JSON.stringify([input.contentType, input.topic, input.industryRole, input.personalExperience, input.targetAudience, input.businessGoal]));
+  const form = [input.contentType, input.topic, input.industryRole, input.personalExperience, input.targetAudience, input.businessGoal];
   const compose = composers[input.contentType];
 
-  // the experience gets the room the structure leaves (long inputs are cut at a sentence)
-  let experience = voice.experience(EXPERIENCE_MAX);
-  let blocks = compose(voice, seed, experience);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const over = lengthOf(blocks.filter((b) => b.optional === undefined)) - OPTIMAL_POST_LENGTH.max;
-    if (over <= 0 || experience.length <= EXPERIENCE_MIN) break;
-    experience = voice.experience(Math.max(EXPERIENCE_MIN, experience.length - over));
-    blocks = compose(voice, seed, experience);
+  let best: { post: GeneratedPost; off: number } | null = null;
+  // the form's own wording first; other picks of the type's phrasings when it cannot fit
+  for (let wording = 0; wording < WORDINGS; wording++) {
+    const extra = [...(variant ? [variant] : []), ...(wording ? [`w${wording}`] : [])];
+    const seed = hash(JSON.stringify([...form, ...extra]));
+    let limit = HOOK_MAX_LENGTH;
+    for (;;) {
+      const hooks = composeHooks(input.contentType, voice, limit);
+      const band = bodyBandFor(hooks);
+      const { body, off } = composeBody(voice, seed, compose, band);
+      if (!best || off < best.off) best = { post: { body, hooks }, off };
+      if (off === 0) return best.post;
+      const longest = Math.max(...hooks.map((h) => h.length));
+      // too long beside the longest hook: a shorter wording of that hook gives the body room
+      if (body.length < band.min || longest >= limit) break;
+      limit = longest;
+    }
   }
-
-  // optional paragraphs fill the post towards the target, by priority, without overshooting it
-  const chosen = new Set(blocks.filter((b) => b.optional === undefined));
-  for (const block of blocks.filter((b) => b.optional !== undefined).sort((a, b) => a.optional! - b.optional!)) {
-    if (lengthOf([...chosen, block]) <= OPTIMAL_POST_LENGTH.max) chosen.add(block);
-  }
-  const body = blocks
-    .filter((b) => chosen.has(b))
-    .map((b) => b.text)
-    .join(JOIN);
-  return { body, hooks: composeHooks(input.contentType, voice) };
+  return best!.post;
 }
 
 export function offlineGenerator(): ContentGenerator {
   return {
     provider: 'offline',
     model: 'framework-v1',
-    generate: async (input) => composePost(input),
+    async generate(input: GenerationInput, options: GenerationOptions = {}) {
+      const first = composePost(input);
+      const replacing = options.replacing;
+      if (!replacing || first.body !== replacing.body) return first;
+      // the same form gives the same post: "Generate again" deserves a different one
+      for (let variant = 1; variant <= VARIANTS; variant++) {
+        const other = composePost(input, variant);
+        if (other.body !== replacing.body) return other;
+      }
+      return first;
+    },
   };
 }
