@@ -17,6 +17,8 @@ module.exports = {
         },
       },
     ],
+    // the legal pages' Markdown, rendered as the Vite build renders it
+    '^.+\\.md$': '<rootDir>/test/support/markdown-transform.js',
   },
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/test/support/css-module.js',

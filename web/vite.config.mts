@@ -1,5 +1,22 @@
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { legalMarkdownModule } from './build-tools/legal-markdown.mjs';
+
+/**
+ * `import privacy from './privacy.md'` gives the rendered legal document (title, summary and
+ * sections of HTML), made here at build time; the browser gets no Markdown library.
+ */
+function legalMarkdown(): Plugin {
+  return {
+    name: 'postwright:legal-markdown',
+    enforce: 'pre',
+    transform(source, id) {
+      const file = id.split('?')[0];
+      if (!file.endsWith('.md')) return null;
+      return { code: legalMarkdownModule(source, file, 'esm'), map: null, moduleType: 'js' };
+    },
+  };
+}
 
 /**
  * The landing page is lazy like every route, but it is also the page most visitors arrive on:
@@ -46,7 +63,7 @@ function preloadLandingRoute(): Plugin {
 // the API to the gateway so the app always talks to the same origin under /api.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), preloadLandingRoute()],
+  plugins: [legalMarkdown(), react(), preloadLandingRoute()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -15,7 +15,7 @@ async function fillSignup(password: string, confirm: string) {
 }
 
 describe('auth form', () => {
-  it('when signup passwords differ, then nothing is submitted and the confirmation is marked invalid', async () => {
+  it('when signup passwords differ, then nothing is submitted and Confirm Password says so in text (no banner) and takes focus', async () => {
     const api = fakeApi({ 'POST /api/auth/signup': () => ({ body: { user, tokens } }) });
     renderApp('/auth/signup');
     await fillSignup('long-password-1', 'long-password-2');
@@ -24,22 +24,25 @@ describe('auth form', () => {
 
     const confirm = screen.getByLabelText('Confirm Password');
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
     expect(confirm).toHaveFocus();
     expect(api.callsTo('POST', '/api/auth/signup')).toHaveLength(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await userEvent.type(confirm, 'x');
     expect(confirm).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
-  it('when signup passwords match, then the account is created with the four fields and the user reaches the dashboard', async () => {
-    const api = fakeApi({ 'POST /api/auth/signup': () => ({ status: 201, body: { user, tokens } }) });
+  it('when signup passwords match, then the account is created with the four fields and the new user is welcomed (not "welcome back") on the dashboard', async () => {
+    const created = buildUser({ firstName: 'Grace', lastName: 'Hopper', createdAt: new Date().toISOString() });
+    const api = fakeApi({ 'POST /api/auth/signup': () => ({ status: 201, body: { user: created, tokens } }) });
     const app = renderApp('/auth/signup');
     await fillSignup('long-password-1', 'long-password-1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Grace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/dashboard');
     expect(api.callsTo('POST', '/api/auth/signup')[0].body).toEqual({
       email: 'grace@example.com',
@@ -72,7 +75,7 @@ describe('auth form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
   });
 
-  it('when a signup fails without error text, then "Signup failed" shows; with text, the text shows', async () => {
+  it('when a signup fails without error text, then "Signup failed" shows; with text about no field, the text shows', async () => {
     let reply: { status: number; body?: unknown } = { status: 500 };
     fakeApi({ 'POST /api/auth/signup': () => reply });
     renderApp('/auth/signup');
@@ -81,9 +84,24 @@ describe('auth form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Signup failed');
 
-    reply = { status: 409, body: { error: 'An account with this email already exists' } };
+    reply = { status: 429, body: { error: 'Too many attempts. Please wait a minute and try again.', code: 'AUTH.RATE_LIMITED' } };
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An account with this email already exists'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please wait a minute and try again.'));
+  });
+
+  it('when the email is already registered (409 AUTH.EMAIL_TAKEN), then the server text shows on Email, which takes focus', async () => {
+    fakeApi({ 'POST /api/auth/signup': () => ({ status: 409, body: { error: 'An account with this email already exists', code: 'AUTH.EMAIL_TAKEN' } }) });
+    renderApp('/auth/signup');
+    await fillSignup('long-password-1', 'long-password-1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('An account with this email already exists');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
   });
 
   it('when a login is in progress, then the button reads "Signing in..." and is disabled', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { funnelMix } from '../src/features/dashboard/components/funnel';
+import { FIRST_VISIT_WINDOW_MS, greetingFor } from '../src/features/dashboard/components/welcome-hero';
 import { buildItem, connectedProfile, renderSignedIn } from './support/screens';
 
 const noContent = { 'GET /api/content': () => ({ body: { content: [] } }) };
@@ -31,6 +32,32 @@ describe('dashboard: who you are', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
     const main = screen.getByRole('main');
     expect(within(main).getAllByRole('img', { name: 'Ada Lovelace' })[0]).toHaveAttribute('src', 'https://media.example/me.png');
+  });
+});
+
+describe('dashboard: the greeting', () => {
+  it('greets a new account with "Welcome, <first name>" and a returning one with "Welcome back, <first name>"', () => {
+    const now = Date.parse('2026-05-01T12:00:00.000Z');
+    const at = (msAgo: number) => ({ firstName: 'Ada', createdAt: new Date(now - msAgo).toISOString() });
+    expect(greetingFor(at(5_000), now)).toBe('Welcome, Ada');
+    expect(greetingFor(at(FIRST_VISIT_WINDOW_MS - 1), now)).toBe('Welcome, Ada');
+    expect(greetingFor(at(FIRST_VISIT_WINDOW_MS), now)).toBe('Welcome back, Ada');
+    expect(greetingFor(at(3 * 24 * 3600_000), now)).toBe('Welcome back, Ada');
+    expect(greetingFor(at(-120_000), now)).toBe('Welcome, Ada'); // created "after" this device's clock: still new
+  });
+
+  it('when an account made a minute ago opens the dashboard, then it reads "Welcome, Ada", not "Welcome back"', async () => {
+    renderSignedIn('/dashboard', noContent, { firstName: 'Ada', createdAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [2, '1 trial post left'],
+    [1, '2 trial posts left'],
+  ])('when %i trial posts are used, then the tier badge reads "%s"', async (trialPostsUsed, text) => {
+    renderSignedIn('/dashboard', noContent, { subscriptionTier: 'trial', trialPostsUsed });
+    expect(await screen.findByTestId('tier-badge')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 });
 

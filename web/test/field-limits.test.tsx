@@ -115,14 +115,17 @@ describe('field limits: profile', () => {
     expect(counter).toHaveTextContent('1,234/2,000');
   });
 
-  it('when a value over its maximum reaches the form anyway, then Save shows the server\'s message and sends nothing', async () => {
+  it('when a value over its maximum reaches the form anyway, then Save shows the server\'s message on that field and sends nothing', async () => {
     const { api } = renderSignedIn('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     force(within(personal()).getByLabelText('Bio'), 'b'.repeat(FIELD_MAX.bio + 1));
     await userEvent.click(within(personal()).getByRole('button', { name: 'Save Changes' }));
 
-    expect(within(personal()).getByRole('alert')).toHaveTextContent('Bio must be at most 2,000 characters');
-    expect(within(personal()).getByLabelText('Bio')).toBeInTheDocument(); // still editing
+    const bio = within(personal()).getByLabelText('Bio'); // still editing
+    expect(bio).toHaveAttribute('aria-invalid', 'true');
+    expect(bio).toHaveAccessibleDescription('Bio must be at most 2,000 characters');
+    expect(bio).toHaveFocus();
+    expect(within(personal()).queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/profile')).toHaveLength(0);
   });
 });

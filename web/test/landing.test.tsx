@@ -89,14 +89,14 @@ describe('pricing toggle', () => {
     expect(screen.getByText('30-day money-back guarantee')).toBeInTheDocument();
   });
 
-  it('when yearly is selected, then $290, $790 and $2990 per year show, with the 17% saving', async () => {
+  it('when yearly is selected, then $290, $790 and $2,990 per year show (thousands separated), with the 17% saving', async () => {
     renderPicker();
     await userEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
 
     expect(screen.getByRole('radio', { name: /Yearly/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByTestId('price-starter')).toHaveTextContent('$290');
     expect(screen.getByTestId('price-professional')).toHaveTextContent('$790');
-    expect(screen.getByTestId('price-enterprise')).toHaveTextContent('$2990');
+    expect(screen.getByTestId('price-enterprise')).toHaveTextContent(/^\$2,990$/);
     expect(screen.getAllByText('/year')).toHaveLength(3);
     expect(screen.getByText('Save 17%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pick Enterprise yearly' })).toBeInTheDocument();

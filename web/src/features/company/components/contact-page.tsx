@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
+import { MarketingSection, PageIntro } from '../../../components/site/marketing-sections';
 import { PublicLayout } from '../../../components/site/public-layout';
 import { IconLifeBuoy, IconMail, IconShield } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageIntro } from './page-intro';
 import styles from './company.module.css';
 
 const channels = [
@@ -39,35 +39,33 @@ export function ContactPage() {
         title="Talk to a human"
         lead={`Write to us about anything. A real person answers every message within ${site.supportResponseHours} hours.`}
       />
-      <section className={styles.section} aria-label="Ways to reach us">
-        <div className="container">
-          <ul className={styles.grid3} style={{ marginTop: 0 }}>
-            {channels.map(({ icon: Icon, title, text, email }) => (
-              <li key={title} className={styles.card}>
-                <span className={styles.cardIcon}>
-                  <Icon size={20} />
-                </span>
-                <h2 className={styles.cardTitle}>{title}</h2>
-                <p className={styles.cardText}>{text}</p>
-                <a className={styles.cardLink} href={`mailto:${email}`}>
-                  {email}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className={styles.cardText} style={{ marginTop: 'var(--space-8)', fontSize: 'var(--text-md)' }}>
-            {status === 'authenticated' ? (
-              <>
-                Looking for step-by-step answers? Visit the <Link to={paths.support}>help centre</Link>.
-              </>
-            ) : (
-              <>
-                Looking for quick answers? Read the <Link to={paths.faq}>frequently asked questions</Link>.
-              </>
-            )}
-          </p>
-        </div>
-      </section>
+      <MarketingSection tight label="Ways to reach us">
+        <ul className={styles.grid3}>
+          {channels.map(({ icon: Icon, title, text, email }) => (
+            <li key={title} className={styles.card}>
+              <span className={styles.cardIcon}>
+                <Icon size={20} />
+              </span>
+              <h2 className={styles.cardTitle}>{title}</h2>
+              <p className={styles.cardText}>{text}</p>
+              <a className={styles.cardLink} href={`mailto:${email}`}>
+                {email}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.more}>
+          {status === 'authenticated' ? (
+            <>
+              Looking for step-by-step answers? Visit the <Link to={paths.support}>help centre</Link>.
+            </>
+          ) : (
+            <>
+              Looking for quick answers? Read the <Link to={paths.faq}>frequently asked questions</Link>.
+            </>
+          )}
+        </p>
+      </MarketingSection>
     </PublicLayout>
   );
 }

@@ -1,13 +1,9 @@
+import { frameworkWeek } from '../../../components/site/marketing-content';
+import { CallToAction, MarketingSection, PageIntro } from '../../../components/site/marketing-sections';
 import { PublicLayout } from '../../../components/site/public-layout';
-import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageIntro } from './page-intro';
 import styles from './company.module.css';
-
-const types = ['Contrarian Take', 'Behind the Scenes', 'Framework', 'Industry Insight', 'Relationship Builder'];
 
 const hooks = [
   'I turned down our biggest client last year. Revenue went up.',
@@ -18,9 +14,9 @@ const hooks = [
 function StepOne() {
   return (
     <ul className={cx(styles.visual, styles.chips)} aria-label="Content types">
-      {types.map((type, i) => (
-        <li key={type} className={cx(styles.chip, i === 0 && styles.chipOn)}>
-          {type}
+      {frameworkWeek.map(({ name }, i) => (
+        <li key={name} className={cx(styles.chip, i === 0 && styles.chipOn)}>
+          {name}
         </li>
       ))}
     </ul>
@@ -64,7 +60,7 @@ function StepFour() {
       <p>
         <strong>Saying no to a $2M contract was the best decision of my career.</strong>
       </p>
-      <p style={{ marginTop: 'var(--space-3)', color: 'var(--color-text-muted)' }}>
+      <p className={styles.mockBody}>
         Last spring we ended a contract worth 30% of our revenue. The team was exhausted, our best engineers were leaving, and every other
         client was getting less than our best...
       </p>
@@ -102,8 +98,6 @@ const steps = [
 
 export function DemoPage() {
   useDocumentTitle('Product demo');
-  const { status } = useAuth();
-  const signedIn = status === 'authenticated';
   return (
     <PublicLayout>
       <PageIntro
@@ -111,48 +105,24 @@ export function DemoPage() {
         title="From experience to published post in two minutes"
         lead="Here is the whole workflow, step by step, with a real example: a CEO writing a Contrarian Take for Monday."
       />
-      <section className={styles.section} aria-label="Demo steps">
-        <div className="container">
-          <ol className={styles.steps}>
-            {steps.map((step, i) => (
-              <li key={step.title} className={styles.step}>
-                <div>
-                  <p className={styles.stepNumber}>
-                    <span aria-hidden="true">{i + 1}</span>
-                    Step {i + 1} of {steps.length}
-                  </p>
-                  <h2 className={styles.stepTitle}>{step.title}</h2>
-                  <p className={styles.stepText}>{step.text}</p>
-                </div>
-                {step.visual}
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-      <section className={styles.section} style={{ paddingTop: 0 }} aria-labelledby="demo-cta">
-        <div className="container">
-          <div className={styles.cta}>
-            <div>
-              <h2 id="demo-cta" className={styles.ctaTitle}>
-                Try it with your own story
-              </h2>
-              <p className={styles.ctaText}>Your first post is about five minutes away.</p>
-            </div>
-            <div className={styles.ctaActions}>
-              {signedIn ? (
-                <ButtonLink to={paths.content} variant="primary" size="lg">
-                  Generate Content
-                </ButtonLink>
-              ) : (
-                <ButtonLink to={paths.signup} variant="primary" size="lg">
-                  Start Free Trial
-                </ButtonLink>
-              )}
-            </div>
-          </div>
-        </div>
-      </section>
+      <MarketingSection tight label="Demo steps">
+        <ol className={styles.steps}>
+          {steps.map((step, i) => (
+            <li key={step.title} className={styles.step}>
+              <div>
+                <p className={styles.stepNumber}>
+                  <span aria-hidden="true">{i + 1}</span>
+                  Step {i + 1} of {steps.length}
+                </p>
+                <h2 className={styles.stepTitle}>{step.title}</h2>
+                <p className={styles.stepText}>{step.text}</p>
+              </div>
+              {step.visual}
+            </li>
+          ))}
+        </ol>
+      </MarketingSection>
+      <CallToAction id="demo-cta" title="Try it with your own story" text="Your first post is about five minutes away." actions={['start']} />
     </PublicLayout>
   );
 }

@@ -1,11 +1,7 @@
-import { FaqList } from '../../../components/site/faq';
+import { CallToAction, FaqSection, PageIntro } from '../../../components/site/marketing-sections';
 import { PublicLayout } from '../../../components/site/public-layout';
-import { ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PageIntro } from './page-intro';
-import styles from './company.module.css';
 
 export function FaqPage() {
   useDocumentTitle('FAQ');
@@ -16,30 +12,13 @@ export function FaqPage() {
         title="Frequently asked questions"
         lead={`Everything you need to know about writing, publishing and scheduling with ${site.name}.`}
       />
-      <section className={styles.section} aria-label="Questions and answers">
-        <div className="container">
-          <div className={styles.faqBox}>
-            <FaqList headingLevel={2} />
-          </div>
-        </div>
-      </section>
-      <section className={styles.section} style={{ paddingTop: 0 }} aria-labelledby="faq-more">
-        <div className="container">
-          <div className={styles.cta}>
-            <div>
-              <h2 id="faq-more" className={styles.ctaTitle}>
-                Still have questions?
-              </h2>
-              <p className={styles.ctaText}>We answer every message within {site.supportResponseHours} hours.</p>
-            </div>
-            <div className={styles.ctaActions}>
-              <ButtonLink to={paths.contact} variant="primary" size="lg">
-                Contact us
-              </ButtonLink>
-            </div>
-          </div>
-        </div>
-      </section>
+      <FaqSection withIntro={false} />
+      <CallToAction
+        id="faq-more"
+        title="Still have questions?"
+        text={`We answer every message within ${site.supportResponseHours} hours.`}
+        actions={['contact']}
+      />
     </PublicLayout>
   );
 }

@@ -1,15 +1,17 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageIntro } from '../../../components/site/marketing-sections';
 import { PublicLayout } from '../../../components/site/public-layout';
 import { paths } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './legal-document.module.css';
 
-export interface LegalSection {
-  id: string;
+/** A legal page as the Markdown renderer gives it: title, summary and sections of HTML. */
+export interface LegalMarkdown {
   title: string;
-  body: ReactNode;
+  summary: string;
+  sections: Array<{ id: string; title: string; html: string }>;
 }
 
 const related = [
@@ -19,19 +21,29 @@ const related = [
   { to: paths.cookies, label: 'Cookie Policy' },
 ];
 
+/** A link inside the rendered text to another page of the app goes through the router (no reload). */
+function useInAppLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href || anchor.target || !href.startsWith('/') || href.startsWith('//')) return;
+    event.preventDefault();
+    navigate(href);
+  };
+}
+
 /** A legal page: title, summary, contents, numbered sections, links to the other policies. */
-export function LegalDocument({ title, summary, sections }: { title: string; summary: string; sections: LegalSection[] }) {
+export function LegalDocument({ document }: { document: LegalMarkdown }) {
+  const { title, summary, sections } = document;
   useDocumentTitle(title);
+  const followInAppLink = useInAppLinks();
   return (
     <PublicLayout>
-      <div className={styles.hero}>
-        <div className="container">
-          <p className={styles.eyebrow}>Legal</p>
-          <h1 className={styles.title}>{title}</h1>
-          <p className={styles.summary}>{summary}</p>
-          <p className={styles.updated}>Last updated: {site.legalUpdated}</p>
-        </div>
-      </div>
+      <PageIntro eyebrow="Legal" title={title} lead={summary}>
+        <p>Last updated: {site.legalUpdated}</p>
+      </PageIntro>
       <div className={`container ${styles.layout}`}>
         <nav className={styles.toc} aria-label="On this page">
           <p className={styles.tocTitle}>On this page</p>
@@ -43,13 +55,18 @@ export function LegalDocument({ title, summary, sections }: { title: string; sum
             ))}
           </ol>
         </nav>
-        <article className={styles.body}>
+        {/* routes the rendered text's own links (a keyboard's Enter on a link is a click too); the article is no control */}
+        <article className={styles.body} onClick={followInAppLink}>
           {sections.map((section, i) => (
             <section key={section.id} aria-labelledby={section.id}>
               <h2 id={section.id}>
                 {i + 1}. {section.title}
               </h2>
-              {section.body}
+              {/*
+               * Safe to insert as HTML: it is our own Markdown (src/features/legal/content), rendered when
+               * the app is built, never anything a user typed or the server sent.
+               */}
+              <div dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
           <nav className={styles.related} aria-label="Other policies">

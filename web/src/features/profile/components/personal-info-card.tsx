@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FIELD_MAX, profileUpdateRequestSchema, type ProfileUpdateRequest, type User } from '@postwright/contracts';
+import { FIELD_MAX, type User } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { Input, Textarea } from '../../../components/ui/field';
+import { fieldErrorsFrom, Input, Textarea, useFocusFirstInvalid } from '../../../components/ui/field';
 import { IconEdit } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { updateProfile } from '../api/profile-api';
+import { profileFields, requestOf, validateProfile, valuesOf, type ProfileErrors, type ProfileField, type ProfileValues } from './profile-validation';
 import styles from './profile-page.module.css';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -17,23 +18,7 @@ export const NOT_PROVIDED = 'Not provided';
 /** Spec section 9: the success message clears after 3 s. */
 export const SUCCESS_CLEAR_MS = 3000;
 
-type Field = 'firstName' | 'lastName' | 'email' | 'role' | 'company' | 'industry' | 'linkedinUrl' | 'bio';
-type Values = Record<Field, string>;
-
-function valuesOf(user: User): Values {
-  return {
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    email: user.email ?? '',
-    role: user.role ?? '',
-    company: user.company ?? '',
-    industry: user.industry ?? '',
-    linkedinUrl: user.linkedinUrl ?? '',
-    bio: user.bio ?? '',
-  };
-}
-
-const rows: Array<{ field: Field; label: string; wide?: boolean }> = [
+const rows: Array<{ field: ProfileField; label: string; wide?: boolean }> = [
   { field: 'firstName', label: 'First Name' },
   { field: 'lastName', label: 'Last Name' },
   { field: 'email', label: 'Email' },
@@ -44,15 +29,21 @@ const rows: Array<{ field: Field; label: string; wide?: boolean }> = [
   { field: 'bio', label: 'Bio', wide: true },
 ];
 
-/** Personal Information (spec section 2, profile): view and edit, with the save and cancel rules of section 4. */
+/**
+ * Personal Information (spec section 2, profile): view and edit, with the save and cancel rules of
+ * section 4. A problem with one field (found here or by the server) is shown on that field and
+ * takes focus; only what belongs to no field is the card's message.
+ */
 export function PersonalInfoCard({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -69,13 +60,18 @@ export function PersonalInfoCard({ user }: { user: User }) {
     setError(null);
   }
 
-  function change(field: Field, value: string) {
+  function change(field: ProfileField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    clearMessages(); // editing any field clears messages (spec section 4)
+    clearMessages(); // editing any field clears messages (spec section 4), and that field's own
+    setErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
   }
 
   function startEditing() {
     clearMessages();
+    setErrors({});
     setValues(valuesOf(user));
     setEditing(true);
   }
@@ -84,40 +80,45 @@ export function PersonalInfoCard({ user }: { user: User }) {
     setValues(valuesOf(user)); // back to the saved values
     setEditing(false);
     setError(null);
+    setErrors({});
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     clearMessages();
-    const body: ProfileUpdateRequest = {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      company: values.company,
-      role: values.role,
-      industry: values.industry,
-      linkedinUrl: values.linkedinUrl,
-      bio: values.bio,
-    };
-    // the maxima the server applies, in its words, before a round trip
-    const checked = profileUpdateRequestSchema.safeParse(body);
-    if (!checked.success) {
-      setError(checked.error.issues[0].message);
+    // the rules the server applies, in its words, before a round trip
+    const found = validateProfile(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
       return;
     }
     setSaving(true);
     try {
-      const updated = await updateProfile(body);
+      const updated = await updateProfile(requestOf(values));
       updateUser(updated);
       setEditing(false);
       setSuccess(PROFILE_UPDATED);
       timer.current = setTimeout(() => setSuccess(null), SUCCESS_CLEAR_MS);
     } catch (failure) {
-      setError(errorMessage(failure, PROFILE_UPDATE_FAILED));
+      const onFields = fieldErrorsFrom(failure, profileFields);
+      if (Object.keys(onFields).length > 0) {
+        setErrors(onFields);
+        focusFirstInvalid();
+      } else {
+        setError(errorMessage(failure, PROFILE_UPDATE_FAILED));
+      }
     } finally {
       setSaving(false);
     }
   }
+
+  /** value, change handler and message of one field */
+  const field = (name: ProfileField) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => change(name, e.target.value),
+  });
 
   return (
     <Card as="section" aria-labelledby="personal-title">
@@ -139,62 +140,29 @@ export function PersonalInfoCard({ user }: { user: User }) {
           {error ? <Alert tone="danger">{error}</Alert> : null}
         </div>
         {editing ? (
-          <form className={styles.form} onSubmit={save}>
+          // noValidate: the URL rule is checked here and said on the field, not in a passing browser bubble
+          <form ref={formRef} className={styles.form} onSubmit={save} noValidate>
             <div className={styles.formGrid}>
-              <Input
-                label="First Name"
-                value={values.firstName}
-                onChange={(e) => change('firstName', e.target.value)}
-                autoComplete="given-name"
-                maxLength={FIELD_MAX.firstName}
-              />
-              <Input
-                label="Last Name"
-                value={values.lastName}
-                onChange={(e) => change('lastName', e.target.value)}
-                autoComplete="family-name"
-                maxLength={FIELD_MAX.lastName}
-              />
-              <Input label="Email" type="email" value={values.email} readOnly hint={EMAIL_READ_ONLY} maxLength={FIELD_MAX.email} />
-              <Input
-                label="Job Title"
-                value={values.role}
-                onChange={(e) => change('role', e.target.value)}
-                autoComplete="organization-title"
-                placeholder="e.g. Chief Financial Officer"
-                maxLength={FIELD_MAX.role}
-              />
-              <Input
-                label="Company"
-                value={values.company}
-                onChange={(e) => change('company', e.target.value)}
-                autoComplete="organization"
-                placeholder="e.g. Acme Logistics"
-                maxLength={FIELD_MAX.company}
-              />
-              <Input
-                label="Industry"
-                value={values.industry}
-                onChange={(e) => change('industry', e.target.value)}
-                placeholder="e.g. B2B software"
-                maxLength={FIELD_MAX.industry}
-              />
+              <Input label="First Name" autoComplete="given-name" maxLength={FIELD_MAX.firstName} {...field('firstName')} />
+              <Input label="Last Name" autoComplete="family-name" maxLength={FIELD_MAX.lastName} {...field('lastName')} />
+              <Input label="Email" type="email" value={values.email} error={errors.email} readOnly hint={EMAIL_READ_ONLY} maxLength={FIELD_MAX.email} />
+              <Input label="Job Title" autoComplete="organization-title" placeholder="e.g. Chief Financial Officer" maxLength={FIELD_MAX.role} {...field('role')} />
+              <Input label="Company" autoComplete="organization" placeholder="e.g. Acme Logistics" maxLength={FIELD_MAX.company} {...field('company')} />
+              <Input label="Industry" placeholder="e.g. B2B software" maxLength={FIELD_MAX.industry} {...field('industry')} />
               <Input
                 label="LinkedIn URL"
                 type="url"
-                value={values.linkedinUrl}
-                onChange={(e) => change('linkedinUrl', e.target.value)}
                 placeholder="https://www.linkedin.com/in/your-name"
                 maxLength={FIELD_MAX.linkedinUrl}
                 className={styles.wide}
+                {...field('linkedinUrl')}
               />
               <Textarea
                 label="Bio"
                 rows={4}
-                value={values.bio}
-                onChange={(e) => change('bio', e.target.value)}
                 maxLength={FIELD_MAX.bio}
                 className={styles.wide}
+                {...field('bio')}
                 after={
                   <p className={styles.counter} data-testid="bio-counter" aria-live="polite">
                     {values.bio.length.toLocaleString('en-US')}/{FIELD_MAX.bio.toLocaleString('en-US')}

@@ -38,8 +38,8 @@ function planDetail(user: ReturnType<typeof useUser>): string {
     return user.betaExpiresAt ? `Unlimited posts until ${formatLongDate(user.betaExpiresAt)}` : `Unlimited posts for ${site.betaDays} days`;
   }
   if (hasUnlimitedPosts(user)) return 'Unlimited posts';
-  const left = trialPostsLeft(user);
-  return `${left} of ${site.trialPostLimit} trial ${left === 1 ? 'post' : 'posts'} left`;
+  // "1 of 3 trial posts left": the noun counts the trial's posts, so it stays plural
+  return `${trialPostsLeft(user)} of ${site.trialPostLimit} trial posts left`;
 }
 
 /** The profile screen (spec section 2): personal information, LinkedIn connection, account status, quick actions. */

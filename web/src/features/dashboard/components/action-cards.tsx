@@ -1,0 +1,134 @@
+import { Link } from 'react-router-dom';
+import type { ContentItem } from '@postwright/contracts';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import { IconArrowRight, IconChart, IconLinkedIn, IconSparkles } from '../../../components/ui/icons';
+import { IconRefresh } from '../../../components/ui/icons-app';
+import { paths } from '../../../config/paths';
+import { formatLongDate } from '../../../lib/datetime';
+import { linkedInDisplayName, linkedInPicture, type LinkedInStatus } from '../../../lib/linkedin-api';
+import type { Loadable } from '../hooks/use-dashboard-data';
+import styles from './dashboard-page.module.css';
+
+function ConnectionSummary({ status, onRefreshPicture, refreshing }: { status: Loadable<LinkedInStatus>; onRefreshPicture: () => void; refreshing: boolean }) {
+  if (status.state === 'loading') {
+    return (
+      <p className={styles.muted} role="status">
+        Checking your connection...
+      </p>
+    );
+  }
+  if (status.state === 'error' || !status.value.connected) {
+    return (
+      <>
+        <p className={styles.connection}>
+          <span className={cx(styles.dot, styles.dotOff)} aria-hidden="true" />
+          Not connected
+        </p>
+        <p className={styles.muted}>Connect your account to publish and schedule posts.</p>
+      </>
+    );
+  }
+  const value = status.value;
+  const name = linkedInDisplayName(value.profile);
+  return (
+    <>
+      <p className={styles.connection}>
+        <span className={cx(styles.dot, styles.dotOn)} aria-hidden="true" />
+        Connected{name ? ` as ${name}` : ''}
+      </p>
+      {value.expired ? (
+        <p className={styles.warningText}>Your LinkedIn connection has expired. Reconnect to keep publishing.</p>
+      ) : value.reconnectSoon ? (
+        <p className={styles.warningText}>
+          Your LinkedIn connection expires {value.expiresAt ? `on ${formatLongDate(value.expiresAt)}` : 'soon'}. Reconnect to keep publishing.
+        </p>
+      ) : (
+        <p className={styles.muted}>Ready to publish and schedule.</p>
+      )}
+      {!linkedInPicture(value.profile) ? (
+        <Button size="sm" variant="secondary" onClick={onRefreshPicture} loading={refreshing} icon={<IconRefresh size={16} />} className={styles.cardButton}>
+          Refresh profile picture
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function AnalyticsSummary({ items }: { items: Loadable<ContentItem[]> }) {
+  if (items.state !== 'ready') return <p className={styles.muted}>Drafts, scheduled posts and how your published posts perform.</p>;
+  const list = items.value;
+  const views = list.reduce((sum, i) => sum + (i.engagement?.impressions ?? 0), 0);
+  const figures = [
+    ['Posts', list.length],
+    ['Published', list.filter((i) => i.status === 'published').length],
+    ['Scheduled', list.filter((i) => i.status === 'scheduled').length],
+    ['Views', views],
+  ] as const;
+  return (
+    <dl className={styles.miniStats}>
+      {figures.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value.toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The three cards of spec section 2: Generate Content, LinkedIn Connection, Content Analytics. */
+export function ActionCards({
+  items,
+  linkedin,
+  onRefreshPicture,
+  refreshing,
+}: {
+  items: Loadable<ContentItem[]>;
+  linkedin: Loadable<LinkedInStatus>;
+  onRefreshPicture: () => void;
+  refreshing: boolean;
+}) {
+  const connected = linkedin.state === 'ready' && linkedin.value.connected;
+  return (
+    <div className={styles.cards}>
+      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-generate">
+        <span className={cx(styles.cardIcon, styles.iconBrand)} aria-hidden="true">
+          <IconSparkles size={22} />
+        </span>
+        <h2 id="card-generate" className={styles.cardTitle}>
+          Generate Content
+        </h2>
+        <p className={styles.muted}>A post and five hooks in about 30 seconds, from one of five proven content types.</p>
+        <Link to={paths.content} className={styles.cardLink}>
+          Start writing <IconArrowRight size={16} />
+        </Link>
+      </Card>
+      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-linkedin">
+        <span className={cx(styles.cardIcon, styles.iconLinkedIn)} aria-hidden="true">
+          <IconLinkedIn size={22} />
+        </span>
+        <h2 id="card-linkedin" className={styles.cardTitle}>
+          LinkedIn Connection
+        </h2>
+        <ConnectionSummary status={linkedin} onRefreshPicture={onRefreshPicture} refreshing={refreshing} />
+        <Link to={paths.profile} className={styles.cardLink}>
+          {connected ? 'Manage connection' : 'Connect LinkedIn'} <IconArrowRight size={16} />
+        </Link>
+      </Card>
+      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-analytics">
+        <span className={cx(styles.cardIcon, styles.iconSuccess)} aria-hidden="true">
+          <IconChart size={22} />
+        </span>
+        <h2 id="card-analytics" className={styles.cardTitle}>
+          Content Analytics
+        </h2>
+        <AnalyticsSummary items={items} />
+        <Link to={paths.contentManagement} className={styles.cardLink}>
+          Manage content <IconArrowRight size={16} />
+        </Link>
+      </Card>
+    </div>
+  );
+}

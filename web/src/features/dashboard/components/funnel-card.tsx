@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import type { ContentItem } from '@postwright/contracts';
+import { contentTypeName } from '../../../components/content/content-type';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import { paths } from '../../../config/paths';
+import type { Loadable } from '../hooks/use-dashboard-data';
+import { funnelMix, funnelTargets, typesOf, type FunnelMix } from './funnel';
+import styles from './dashboard-panels.module.css';
+
+const verdictText = { on: 'On target', below: 'Below target', above: 'Above target' } as const;
+
+function MixStages({ mix }: { mix: FunnelMix }) {
+  const next = mix.next ? typesOf(mix.next)[0] : null;
+  return (
+    <>
+      <ul className={styles.funnel}>
+        {mix.stages.map((s) => {
+          const target = funnelTargets[s.stage];
+          return (
+            <li key={s.stage} className={styles.funnelRow} data-testid={`funnel-${s.stage}`}>
+              <div className={styles.funnelHead}>
+                <div>
+                  <p className={styles.funnelLabel}>{target.label}</p>
+                  <p className={styles.funnelTypes}>{typesOf(s.stage).map(contentTypeName).join(', ')}</p>
+                </div>
+                <div className={styles.funnelNumbers}>
+                  <span className={styles.funnelPercent}>{s.percent}%</span>
+                  <Badge tone={s.verdict === 'on' ? 'success' : 'warning'}>{verdictText[s.verdict]}</Badge>
+                </div>
+              </div>
+              <div className={styles.bar} role="img" aria-label={`${target.label}: ${s.percent}% of your posts (${s.count}), target ${target.text}`}>
+                <span className={styles.barTarget} style={{ left: `${target.min}%`, width: `${target.max - target.min}%` }} />
+                <span className={cx(styles.barFill, s.verdict === 'on' && styles.barFillOn)} style={{ width: `${s.percent}%` }} />
+              </div>
+              <p className={styles.funnelTarget}>Target {target.text}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.funnelNext}>
+        Based on your {mix.total} {mix.total === 1 ? 'post' : 'posts'}.{' '}
+        {next ? (
+          <>
+            Next, write a <Link to={`${paths.content}?type=${next}`}>{contentTypeName(next)}</Link> to balance your mix.
+          </>
+        ) : (
+          'Your mix is in balance.'
+        )}
+      </p>
+    </>
+  );
+}
+
+/** The content mix against the distribution strategy (spec section 9; stages as decision 004 sets them). */
+export function FunnelCard({ items }: { items: Loadable<ContentItem[]> }) {
+  const mix = items.state === 'ready' ? funnelMix(items.value) : null;
+  return (
+    <Card as="section" aria-labelledby="funnel-title">
+      <CardHeader id="funnel-title" title="Your content mix" description="Against the strategy: 20-30% top of funnel, 60% middle, 20% bottom." />
+      <CardBody>
+        {!mix ? (
+          <p className={styles.muted}>{items.state === 'error' ? 'Your mix shows once your content loads.' : 'Loading...'}</p>
+        ) : mix.total === 0 ? (
+          <p className={styles.muted}>Your mix appears after your first posts. A balanced week: one Contrarian Take, three value posts, one Relationship Builder.</p>
+        ) : (
+          <MixStages mix={mix} />
+        )}
+      </CardBody>
+    </Card>
+  );
+}
