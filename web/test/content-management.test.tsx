@@ -1,21 +1,40 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
-import { buildItem, gate, renderSignedIn } from './support/screens';
+import { browserNavigation } from '../src/lib/linkedin-api';
+import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
+import { seriousViolations } from './support/axe';
+import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
+/** The list, with LinkedIn connected (the not-connected case has its own tests). */
 function list(items: ContentItem[]) {
-  return { 'GET /api/content': () => ({ body: { content: items } }) };
+  return {
+    'GET /api/content': () => ({ body: { content: items } }),
+    'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
+  };
 }
 
 function cardFor(topic: string) {
   return screen.getByRole('listitem', { name: topic });
 }
 
-let confirmSpy: jest.SpyInstance;
+/** The app's own confirmation (never window.confirm): checks its question and answers it. */
+async function answerDialog(name: string, message: string, button: string) {
+  const dialog = await screen.findByRole('dialog', { name });
+  expect(dialog).toHaveAccessibleDescription(message);
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+}
+
+let nativeConfirm: jest.SpyInstance;
 beforeEach(() => {
-  confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  clearCalendarSettingsCache();
+  nativeConfirm = jest.spyOn(window, 'confirm');
 });
-afterEach(() => confirmSpy.mockRestore());
+afterEach(() => {
+  expect(nativeConfirm).not.toHaveBeenCalled();
+  nativeConfirm.mockRestore();
+});
 
 const draft = () => buildItem({ id: 'd1', topic: 'Quarterly planning in one page', contentType: 'framework', status: 'draft', selectedHook: 'Hook two', finalContent: 'Hook two\n\nThe final text.' });
 const scheduled = () =>
@@ -217,8 +236,8 @@ describe('content management: publishing', () => {
     });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
 
-    expect(confirmSpy).toHaveBeenCalledWith('Are you sure you want to publish this content to LinkedIn?');
     expect(await within(card).findByRole('button', { name: 'Publishing...' })).toBeDisabled();
     expect(within(cardFor('Second draft')).getByRole('button', { name: 'Publish' })).toBeDisabled();
     await act(async () => answer.open());
@@ -230,10 +249,10 @@ describe('content management: publishing', () => {
   });
 
   it('when the publish confirmation is declined, then nothing is sent', async () => {
-    confirmSpy.mockReturnValue(false);
     const { api } = renderSignedIn('/content-management', list([draft()]));
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Cancel');
     expect(api.callsTo('POST', '/api/linkedin/post')).toHaveLength(0);
   });
 
@@ -241,6 +260,7 @@ describe('content management: publishing', () => {
     renderSignedIn('/content-management', { ...list([scheduled()]), 'POST /api/linkedin/post': () => ({ status: 502 }) });
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     await userEvent.click(within(card).getByRole('button', { name: 'Publish Now' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to publish to LinkedIn');
   });
 });
@@ -325,11 +345,13 @@ describe('content management: scheduling', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to schedule content');
   });
 
-  it('when Reschedule is pressed, then the modal says Reschedule post', async () => {
+  it('when Reschedule is pressed, then the modal says Reschedule post and opens on the current slot', async () => {
     renderSignedIn('/content-management', list([scheduled()]));
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     await userEvent.click(within(card).getByRole('button', { name: 'Reschedule' }));
-    expect(await screen.findByRole('dialog', { name: 'Reschedule post' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule post' });
+    const input = within(dialog).getByLabelText('Date and time') as HTMLInputElement;
+    expect(new Date(input.value).getTime()).toBe(new Date('2030-03-04T08:30:00.000Z').getTime());
   });
 
   it('when Unschedule is confirmed, then the item is a draft again and the success message shows', async () => {
@@ -339,7 +361,7 @@ describe('content management: scheduling', () => {
     });
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     await userEvent.click(within(card).getByRole('button', { name: 'Unschedule' }));
-    expect(confirmSpy).toHaveBeenCalledWith('Are you sure you want to unschedule "Why culture fit fails"?');
+    await answerDialog('Unschedule post?', 'Are you sure you want to unschedule "Why culture fit fails"?', 'Unschedule');
     expect(await screen.findByText('Content unscheduled successfully!')).toBeInTheDocument();
     expect(within(card).getByTestId('status-badge')).toHaveTextContent('Draft');
     expect(within(card).queryByText(/Scheduled for/)).not.toBeInTheDocument();
@@ -349,6 +371,7 @@ describe('content management: scheduling', () => {
     renderSignedIn('/content-management', { ...list([scheduled()]), 'DELETE /api/calendar/unschedule/s1': () => ({ status: 500 }) });
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     await userEvent.click(within(card).getByRole('button', { name: 'Unschedule' }));
+    await answerDialog('Unschedule post?', 'Are you sure you want to unschedule "Why culture fit fails"?', 'Unschedule');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to unschedule content');
   });
 
@@ -378,16 +401,19 @@ describe('content management: deleting', () => {
     renderSignedIn('/content-management', { ...list([draft(), published()]), 'DELETE /api/content/d1': () => ({ body: { success: true } }) });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
-    expect(confirmSpy).toHaveBeenCalledWith('Are you sure you want to delete "Quarterly planning in one page"? This action cannot be undone.');
+    await answerDialog('Delete post?', 'Are you sure you want to delete "Quarterly planning in one page"? This action cannot be undone.', 'Delete');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Quarterly planning in one page' })).not.toBeInTheDocument());
     expect(screen.getByTestId('stat-total')).toHaveTextContent('1');
   });
 
-  it('when the delete confirmation is declined, then the item stays', async () => {
-    confirmSpy.mockReturnValue(false);
+  it('when the delete confirmation is declined (Escape), then the item stays and focus returns to Delete', async () => {
     const { api } = renderSignedIn('/content-management', list([draft()]));
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete post?' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toHaveFocus();
     expect(api.callsTo('DELETE', '/api/content/d1')).toHaveLength(0);
     expect(cardFor('Quarterly planning in one page')).toBeInTheDocument();
   });
@@ -396,6 +422,175 @@ describe('content management: deleting', () => {
     renderSignedIn('/content-management', { ...list([draft()]), 'DELETE /api/content/d1': () => ({ status: 500 }) });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete post?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete content');
+  });
+});
+
+describe('content management: the filter lives in the address', () => {
+  it('when the page opens with ?status=scheduled, then the Scheduled tab is chosen and only scheduled items show', async () => {
+    renderSignedIn('/content-management?status=scheduled', list([draft(), scheduled(), published()]));
+    const tab = await screen.findByRole('tab', { name: /Scheduled/ });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByTestId('content-card').map((c) => c.getAttribute('data-status'))).toEqual(['scheduled']);
+  });
+
+  it('when a tab is chosen, then the address says so, All clears it, and Back returns to the previous filter', async () => {
+    const { app } = renderSignedIn('/content-management', list([draft(), scheduled(), published()]));
+    await screen.findByTestId('stat-total');
+    await userEvent.click(screen.getByRole('tab', { name: /Draft/ }));
+    expect(app.location().search).toBe('?status=draft');
+    await userEvent.click(screen.getByRole('tab', { name: /Published/ }));
+    expect(app.location().search).toBe('?status=published');
+    await userEvent.click(screen.getByRole('tab', { name: /All/ }));
+    expect(app.location().search).toBe('');
+
+    await act(async () => {
+      await app.router.navigate(-1);
+    });
+    expect(app.location().search).toBe('?status=published');
+    expect(screen.getByRole('tab', { name: /Published/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByTestId('content-card').map((c) => c.getAttribute('data-status'))).toEqual(['published']);
+  });
+
+  it('when the tabs do not fit (a phone), then the row scrolls and shows which side has more', async () => {
+    renderSignedIn('/content-management', list([draft()]));
+    const tablist = await screen.findByRole('tablist', { name: 'Filter content by status' });
+    const frame = tablist.parentElement!;
+    expect(frame).not.toHaveAttribute('data-more-end');
+    // jsdom does not lay out: give the row a phone's width and the tabs' full width
+    Object.defineProperty(tablist, 'clientWidth', { configurable: true, value: 300 });
+    Object.defineProperty(tablist, 'scrollWidth', { configurable: true, value: 420 });
+    act(() => {
+      tablist.dispatchEvent(new Event('scroll'));
+    });
+    expect(frame).toHaveAttribute('data-more-end', 'true');
+    expect(frame).not.toHaveAttribute('data-more-start');
+    tablist.scrollLeft = 120;
+    act(() => {
+      tablist.dispatchEvent(new Event('scroll'));
+    });
+    expect(frame).toHaveAttribute('data-more-start', 'true');
+    expect(frame).not.toHaveAttribute('data-more-end');
+  });
+
+  it('when the address names no known status, then all items show', async () => {
+    renderSignedIn('/content-management?status=archived', list([draft(), scheduled()]));
+    expect(await screen.findByRole('tab', { name: /All/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByTestId('content-card')).toHaveLength(2);
+  });
+});
+
+describe('content management: publishing and scheduling follow the shared rules', () => {
+  const published9 = (item: ContentItem, text: string) => ({
+    linkedinPost: { id: 'urn:li:share:9', url: 'https://sandbox.example/feed/update/urn:li:share:9/' },
+    content: { ...item, finalContent: text, status: 'published', publishedAt: '2026-03-06T10:00:00.000Z', linkedinPostId: 'urn:li:share:9' },
+  });
+
+  it('when Publish is pressed during an edit, then the edit is saved first and LinkedIn gets the edited text', async () => {
+    const { api } = renderSignedIn('/content-management', {
+      ...list([draft()]),
+      'PUT /api/content/d1/edit': (call) => ({ body: { content: { ...draft(), finalContent: (call.body as { editedContent: string }).editedContent } } }),
+      'POST /api/linkedin/post': (call) => ({ body: published9(draft(), (call.body as { text: string }).text) }),
+    });
+    const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = within(card).getByLabelText('Post text');
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Hook two{Enter}{Enter}The edited text.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
+
+    expect(await screen.findByText('Content published to LinkedIn successfully!')).toBeInTheDocument();
+    const order = api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['PUT /api/content/d1/edit', 'POST /api/linkedin/post']);
+    expect(api.callsTo('PUT', '/api/content/d1/edit')[0].body).toEqual({ editedContent: 'Hook two\n\nThe edited text.', saveAsDraft: true });
+    expect(api.callsTo('POST', '/api/linkedin/post')[0].body).toEqual({ contentId: 'd1', text: 'Hook two\n\nThe edited text.', visibility: 'PUBLIC' });
+    // the editor closed on the published item
+    expect(within(card).queryByLabelText('Post text')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('status-badge')).toHaveTextContent('Published');
+  });
+
+  it('when saving the edit fails, then nothing is published and "Failed to save edits" shows, the editor keeping the text', async () => {
+    const { api } = renderSignedIn('/content-management', { ...list([draft()]), 'PUT /api/content/d1/edit': () => ({ status: 500 }) });
+    const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await userEvent.type(within(card).getByLabelText('Post text'), ' More.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save edits');
+    expect(api.callsTo('POST', '/api/linkedin/post')).toHaveLength(0);
+    expect(within(card).getByLabelText('Post text')).toHaveValue('Hook two\n\nThe final text. More.');
+  });
+
+  it('when a time is confirmed during an edit, then the edit is saved first and then scheduled', async () => {
+    const { api } = renderSignedIn('/content-management', {
+      ...list([draft()]),
+      'PUT /api/content/d1/edit': (call) => ({ body: { content: { ...draft(), finalContent: (call.body as { editedContent: string }).editedContent } } }),
+      'POST /api/calendar/schedule': (call) => {
+        const at = (call.body as { scheduledFor: string }).scheduledFor;
+        return { status: 201, body: { schedule: { contentId: 'd1', scheduledFor: at }, content: { ...draft(), finalContent: 'Hook two\n\nThe final text. More.', status: 'scheduled', scheduledFor: at } } };
+      },
+    });
+    const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await userEvent.type(within(card).getByLabelText('Post text'), ' More.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Schedule' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Schedule post' })).getByRole('button', { name: 'Confirm Schedule' }));
+
+    expect(await screen.findByText('Content scheduled successfully!')).toBeInTheDocument();
+    const order = api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['PUT /api/content/d1/edit', 'POST /api/calendar/schedule']);
+    expect((api.callsTo('PUT', '/api/content/d1/edit')[0].body as { editedContent: string }).editedContent).toBe('Hook two\n\nThe final text. More.');
+    expect(within(card).queryByLabelText('Post text')).not.toBeInTheDocument();
+  });
+
+  it('when a draft has no hook, then Publish and Schedule are disabled, a note says why and links to the draft in the generator', async () => {
+    renderSignedIn('/content-management', list([buildItem({ id: 'nohook', topic: 'No hook yet', selectedHook: null })]));
+    const card = await screen.findByRole('listitem', { name: 'No hook yet' });
+    expect(within(card).getByRole('button', { name: 'Publish' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Schedule' })).toBeDisabled();
+    expect(within(card).getByTestId('publish-note')).toHaveTextContent('Choose a hook to publish or schedule this post.');
+    expect(within(card).getByRole('button', { name: 'Publish' })).toHaveAccessibleDescription(expect.stringContaining('Choose a hook to publish or schedule this post.'));
+    expect(within(card).getByRole('link', { name: 'Choose a hook' })).toHaveAttribute('href', '/content?draft=nohook');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('when LinkedIn is not connected, then Publish and Schedule offer Connect LinkedIn, which remembers this list and goes to LinkedIn', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      renderSignedIn('/content-management?status=draft', {
+        'GET /api/content': () => ({ body: { content: [draft()] } }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s1', state: 's1' } }),
+      });
+      const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+      const note = await within(card).findByTestId('connect-note');
+      expect(note).toHaveTextContent('Connect your LinkedIn account to publish or schedule this post.');
+      expect(within(card).getByRole('button', { name: 'Publish' })).toBeDisabled();
+      expect(within(card).getByRole('button', { name: 'Schedule' })).toBeDisabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await seriousViolations()).toEqual([]);
+
+      await userEvent.click(within(note).getByRole('button', { name: 'Connect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s1'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/content-management?status=draft');
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('when a publish is refused because LinkedIn is not connected, then the failure shows with the Connect LinkedIn offer', async () => {
+    renderSignedIn('/content-management', {
+      'GET /api/content': () => ({ body: { content: [draft()] } }),
+      'GET /api/linkedin/profile': () => ({ status: 502 }), // the check failed: the member may try
+      'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'LinkedIn account not connected. Please connect your LinkedIn account first.', code: 'LINKEDIN.NOT_CONNECTED' } }),
+    });
+    const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
+    await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
+    expect(await screen.findByRole('alert')).toHaveTextContent('LinkedIn account not connected. Please connect your LinkedIn account first.');
+    expect(within(card).getByTestId('connect-note')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
   });
 });

@@ -19,6 +19,8 @@ async function advance(ms: number) {
   });
 }
 
+const RETURN_KEY = 'postwright.linkedinReturnTo';
+
 describe('LinkedIn callback page', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
@@ -57,8 +59,8 @@ describe('LinkedIn callback page', () => {
   });
 
   it.each([
-    ['/linkedin/callback?error=user_cancelled_authorize&error_description=The%20member%20cancelled', 'LinkedIn authorization failed: The member cancelled'],
     ['/linkedin/callback?error=access_denied', 'LinkedIn authorization failed: access_denied'],
+    ['/linkedin/callback?error=unauthorized_scope_error&error_description=Scope%20not%20authorized', 'LinkedIn authorization failed: Scope not authorized'],
     ['/linkedin/callback?code=c1', 'Invalid callback parameters. Please try connecting again.'],
     ['/linkedin/callback?state=s1', 'Invalid callback parameters. Please try connecting again.'],
     ['/linkedin/callback', 'Invalid callback parameters. Please try connecting again.'],
@@ -80,6 +82,70 @@ describe('LinkedIn callback page', () => {
     const { app } = renderSignedIn('/linkedin/callback?code=c1&state=s1', { 'POST /api/linkedin/callback': () => reply });
     expect(await screen.findByTestId('callback-message')).toHaveTextContent(message);
     expect(screen.getByRole('heading', { name: 'LinkedIn connection failed' })).toBeInTheDocument();
+    await advance(3100);
+    await flush();
+    expect(app.location().pathname).toBe('/profile');
+  });
+
+  it('when the connection was asked for from a post, then after success it goes back there (once: the stored path is consumed)', async () => {
+    window.sessionStorage.setItem(RETURN_KEY, '/content-management?status=draft');
+    const { app } = renderSignedIn('/linkedin/callback?code=c1&state=s1', {
+      'POST /api/linkedin/callback': () => ({ body: { profile: connectedProfile().profile } }),
+    });
+    expect(await screen.findByTestId('callback-message')).toHaveTextContent('Successfully connected to LinkedIn! Welcome, Ada!');
+    expect(screen.getByText('Taking you back to your post...')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(RETURN_KEY)).toBeNull();
+    await advance(2100);
+    await flush();
+    expect(`${app.location().pathname}${app.location().search}`).toBe('/content-management?status=draft');
+  });
+
+  it.each(['https://evil.example/', '//evil.example/path', '/\\evil.example', 'javascript:alert(1)', '/linkedin/callback?code=again'])(
+    'when the stored return path is %s, then it is ignored and the member goes to /profile',
+    async (stored) => {
+      window.sessionStorage.setItem(RETURN_KEY, stored);
+      const { app } = renderSignedIn('/linkedin/callback?code=c1&state=s1', {
+        'POST /api/linkedin/callback': () => ({ body: { profile: connectedProfile().profile } }),
+      });
+      await screen.findByTestId('callback-message');
+      await advance(2100);
+      await flush();
+      expect(app.location().pathname).toBe('/profile');
+    },
+  );
+
+  it.each(['user_cancelled_authorize', 'user_cancelled_login'])(
+    'when the member cancels on LinkedIn (%s), then "Connection cancelled" shows as a status, not a failure, and it goes back where they came from',
+    async (code) => {
+      window.sessionStorage.setItem(RETURN_KEY, '/content?draft=d1');
+      const { api, app } = renderSignedIn(`/linkedin/callback?error=${code}&error_description=The%20member%20cancelled`);
+      expect(await screen.findByRole('heading', { name: 'Connection cancelled' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Connection cancelled');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText(/LinkedIn authorization failed/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'LinkedIn connection failed' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go back now' })).toHaveAttribute('href', '/content?draft=d1');
+      expect(api.callsTo('POST', '/api/linkedin/callback')).toHaveLength(0);
+      await advance(2100);
+      await flush();
+      expect(`${app.location().pathname}${app.location().search}`).toBe('/content?draft=d1');
+    },
+  );
+
+  it('when the member cancels and nothing was stored, then it goes to /profile', async () => {
+    const { app } = renderSignedIn('/linkedin/callback?error=user_cancelled_login');
+    expect(await screen.findByRole('heading', { name: 'Connection cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Profile now' })).toHaveAttribute('href', '/profile');
+    await advance(2100);
+    await flush();
+    expect(app.location().pathname).toBe('/profile');
+  });
+
+  it('when LinkedIn returns an error, then it goes to /profile (the spec) and the stored path is dropped', async () => {
+    window.sessionStorage.setItem(RETURN_KEY, '/content?draft=d1');
+    const { app } = renderSignedIn('/linkedin/callback?error=access_denied');
+    expect(await screen.findByRole('alert')).toHaveTextContent('LinkedIn authorization failed: access_denied');
+    expect(window.sessionStorage.getItem(RETURN_KEY)).toBeNull();
     await advance(3100);
     await flush();
     expect(app.location().pathname).toBe('/profile');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@postwright/contracts';
-import { browserNavigation } from '../src/features/profile/api/profile-api';
+import { browserNavigation } from '../src/lib/linkedin-api';
 import { SESSION_KEYS } from '../src/lib/session';
 import { buildUser } from './support/fake-api';
 import { connectedProfile, renderSignedIn } from './support/screens';
@@ -164,12 +164,14 @@ describe('profile: LinkedIn connection', () => {
     expect(api.callsTo('GET', '/api/linkedin/profile').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('when Connect LinkedIn is pressed, then the browser goes to the authorization URL', async () => {
+  it('when Connect LinkedIn is pressed, then the browser goes to the authorization URL, and the callback will come back to the profile', async () => {
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     try {
+      window.sessionStorage.setItem('postwright.linkedinReturnTo', '/content?draft=old'); // left by an abandoned attempt
       renderSignedIn('/profile', { 'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s1', state: 's1' } }) });
       await userEvent.click(await screen.findByRole('button', { name: 'Connect LinkedIn' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s1'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/profile');
     } finally {
       assign.mockRestore();
     }
@@ -181,41 +183,45 @@ describe('profile: LinkedIn connection', () => {
     expect(await within(linkedin()).findByRole('alert')).toHaveTextContent('Failed to initiate LinkedIn connection');
   });
 
-  it('when Disconnect is confirmed, then the account is disconnected; declined, nothing happens', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+  it('when Disconnect is pressed, then the app asks in its own dialog; Cancel does nothing, Disconnect disconnects', async () => {
+    const nativeConfirm = jest.spyOn(window, 'confirm');
     try {
       const { api } = renderSignedIn('/profile', {
         'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
         'DELETE /api/linkedin/disconnect': () => ({ body: { success: true } }),
       });
       const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
-      await userEvent.click(await within(card).findByRole('button', { name: 'Disconnect' }));
-      expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Are you sure you want to disconnect your LinkedIn account?'));
+      const disconnect = await within(card).findByRole('button', { name: 'Disconnect' });
+      await userEvent.click(disconnect);
+      let dialog = await screen.findByRole('dialog', { name: 'Disconnect LinkedIn?' });
+      expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Are you sure you want to disconnect your LinkedIn account?'));
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(disconnect).toHaveFocus();
       expect(api.callsTo('DELETE', '/api/linkedin/disconnect')).toHaveLength(0);
 
-      confirm.mockReturnValue(true);
-      await userEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+      await userEvent.click(disconnect);
+      dialog = await screen.findByRole('dialog', { name: 'Disconnect LinkedIn?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
       expect(await within(card).findByText('Your LinkedIn account has been disconnected.')).toBeInTheDocument();
       expect(within(card).getByTestId('linkedin-status')).toHaveTextContent('Not connected');
       expect(api.callsTo('DELETE', '/api/linkedin/disconnect')).toHaveLength(1);
+      expect(nativeConfirm).not.toHaveBeenCalled();
     } finally {
-      confirm.mockRestore();
+      nativeConfirm.mockRestore();
     }
   });
 
   it('when disconnecting fails, then the server text or "Failed to disconnect LinkedIn" shows', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    try {
-      renderSignedIn('/profile', {
-        'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
-        'DELETE /api/linkedin/disconnect': () => ({ status: 500 }),
-      });
-      const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
-      await userEvent.click(await within(card).findByRole('button', { name: 'Disconnect' }));
-      expect(await within(card).findByRole('alert')).toHaveTextContent('Failed to disconnect LinkedIn');
-    } finally {
-      confirm.mockRestore();
-    }
+    renderSignedIn('/profile', {
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
+      'DELETE /api/linkedin/disconnect': () => ({ status: 500 }),
+    });
+    const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect LinkedIn?' })).getByRole('button', { name: 'Disconnect' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Failed to disconnect LinkedIn');
   });
 });
 
@@ -226,7 +232,7 @@ describe('profile: account status and quick actions', () => {
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent('Free Trial');
     expect(within(card).getByTestId('account-type')).toHaveTextContent('User');
     expect(within(card).getByText('January 15, 2026')).toBeInTheDocument();
-    expect(within(card).getByText('1 of 3 trial post left')).toBeInTheDocument();
+    expect(within(card).getByText('1 of 3 trial posts left')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
   });
 

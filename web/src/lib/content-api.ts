@@ -1,4 +1,4 @@
-import type { ContentItem, ContentType, EditRequest, ScheduleResponse, SuggestionsResponse, UnscheduleResponse } from '@postwright/contracts';
+import type { CalendarSettingsResponse, ContentItem, ContentType, EditRequest, ScheduleResponse, SuggestionsResponse, UnscheduleResponse } from '@postwright/contracts';
 import { api } from './api-client';
 
 /**
@@ -9,6 +9,18 @@ import { api } from './api-client';
 export async function listContent(signal?: AbortSignal): Promise<ContentItem[]> {
   const data = await api.get<{ content: ContentItem[] }>('/content', { signal });
   return Array.isArray(data?.content) ? data.content : [];
+}
+
+/** GET /content/:id: one item as the server has it now. */
+export async function getContent(id: string, signal?: AbortSignal): Promise<ContentItem> {
+  const data = await api.get<{ content: ContentItem }>(`/content/${encodeURIComponent(id)}`, { signal });
+  return data.content;
+}
+
+/** POST /content/:id/restore-previous: brings back the text "Generate again" replaced. */
+export async function restorePreviousVersion(id: string): Promise<ContentItem> {
+  const data = await api.post<{ content: ContentItem }>(`/content/${encodeURIComponent(id)}/restore-previous`);
+  return data.content;
 }
 
 export async function editContent(id: string, body: EditRequest): Promise<ContentItem> {
@@ -41,4 +53,9 @@ export async function unscheduleContent(contentId: string): Promise<UnscheduleRe
 /** The next posting slots on the framework day of a content type, in the given zone. */
 export async function scheduleSuggestions(contentType: ContentType, tz: string, signal?: AbortSignal): Promise<SuggestionsResponse> {
   return api.get<SuggestionsResponse>('/calendar/suggestions', { query: { contentType, tz }, signal });
+}
+
+/** The scheduler's rules (the minimum lead); see lib/use-calendar-settings.ts. */
+export async function getCalendarSettings(signal?: AbortSignal): Promise<CalendarSettingsResponse> {
+  return api.get<CalendarSettingsResponse>('/calendar/settings', { signal });
 }

@@ -1,5 +1,6 @@
 import type { LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
 import { ApiError, api } from './api-client';
+import { rememberLinkedInReturnTo } from './return-to';
 
 /** LinkedIn connection calls shared by the dashboard, profile and callback screens (spec section 7). */
 
@@ -19,6 +20,32 @@ export async function getLinkedInStatus(signal?: AbortSignal): Promise<LinkedInS
 /** Where to send the browser to authorise Postwright at LinkedIn. */
 export async function getLinkedInAuthUrl(): Promise<{ authURL: string; state: string }> {
   return api.get<{ authURL: string; state: string }>('/linkedin/auth-url');
+}
+
+/** Leaving the app for LinkedIn's consent page (a seam, so tests can watch it). */
+export const browserNavigation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/** The codes with which the API says the member must connect (or reconnect) LinkedIn first. */
+export const LINKEDIN_CONNECT_CODES: readonly string[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.RECONNECT_REQUIRED'];
+
+/** True when a failed call asks the member to connect (or reconnect) LinkedIn. */
+export function needsLinkedInConnection(error: unknown): boolean {
+  return error instanceof ApiError && typeof error.code === 'string' && LINKEDIN_CONNECT_CODES.includes(error.code);
+}
+
+/**
+ * Starts the OAuth round trip: remembers where to come back to (an app path; the callback page
+ * returns there), asks for LinkedIn's address and leaves for it. Rejects when the address
+ * could not be had (nothing is remembered then).
+ */
+export async function startLinkedInConnection(returnTo: string): Promise<void> {
+  const { authURL } = await getLinkedInAuthUrl();
+  rememberLinkedInReturnTo(returnTo);
+  browserNavigation.assign(authURL);
 }
 
 export async function completeLinkedInConnection(code: string, state: string): Promise<{ profile: LinkedinProfile }> {

@@ -42,3 +42,47 @@ export function clearReturnTo() {
     /* nothing to clear */
   }
 }
+
+/**
+ * Where to come back to after connecting LinkedIn (issue #18): the screen that asked for the
+ * connection (a draft in the generator, a filter in content management). The OAuth round trip
+ * leaves the app, so it is kept in sessionStorage (this tab, this origin); the callback page
+ * consumes it. Only app-relative paths: a single leading '/', never another origin.
+ */
+const LINKEDIN_KEY = 'postwright.linkedinReturnTo';
+const LINKEDIN_RETURN_MAX = 2000;
+
+export function isSafeLinkedInReturnPath(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= LINKEDIN_RETURN_MAX &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\') &&
+    // no control characters (a browser drops some of them and reads the rest as another host)
+    ![...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127) &&
+    !value.startsWith('/linkedin/callback') &&
+    !value.startsWith('/auth/')
+  );
+}
+
+/** Stores the path to return to (an unsafe one clears any earlier value instead). */
+export function rememberLinkedInReturnTo(path: string) {
+  try {
+    if (isSafeLinkedInReturnPath(path)) window.sessionStorage.setItem(LINKEDIN_KEY, path);
+    else window.sessionStorage.removeItem(LINKEDIN_KEY);
+  } catch {
+    /* storage unavailable: the callback falls back to the profile */
+  }
+}
+
+/** Reads and clears the stored path; null when there is none (or it is not safe). */
+export function consumeLinkedInReturnTo(): string | null {
+  try {
+    const value = window.sessionStorage.getItem(LINKEDIN_KEY);
+    window.sessionStorage.removeItem(LINKEDIN_KEY);
+    return isSafeLinkedInReturnPath(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

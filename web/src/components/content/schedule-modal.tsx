@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentType } from '@postwright/contracts';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { scheduleSuggestions } from '../../lib/content-api';
 import { browserTimeZone, formatSlot, fromLocalInputValue, nextMinuteAfter, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
+import { minimumLeadHint, tooSoonMessage, useCalendarSettings } from '../../lib/use-calendar-settings';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Input } from '../ui/field';
@@ -11,22 +12,63 @@ import { Modal } from '../ui/modal';
 import { contentTypeInfo, contentTypeName } from './content-type';
 import styles from './schedule-modal.module.css';
 
-/** Spec sections 5 and 9: at least 1 hour ahead; the modal opens one hour ahead. */
-export const SCHEDULE_MIN_LEAD_MS = 60 * 60 * 1000;
-export const SCHEDULE_HINT = 'Minimum 1 hour from now';
 export const SCHEDULE_FAILED = 'Failed to schedule content';
+
+/** The scheduler's refusals that are about the time itself: shown on the field. */
+const TIME_CODES = new Set(['SCHEDULE.TOO_SOON', 'SCHEDULE.TOO_FAR', 'SCHEDULE.INVALID_TIME']);
+
+/**
+ * What onConfirm throws when it failed before asking the scheduler (saving the edits first):
+ * its message is shown as it is.
+ */
+export class ScheduleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScheduleError';
+  }
+}
 
 export interface SchedulableItem {
   id: string;
   topic: string;
   contentType: ContentType;
+  /** the current slot of a scheduled item: Reschedule opens on it */
+  scheduledFor?: string | null;
+}
+
+function earliest(leadSeconds: number): Date {
+  return nextMinuteAfter(new Date(), leadSeconds * 1000);
+}
+
+/** A scheduled item opens on its own slot (while it is still ahead); a new one at the earliest time allowed. */
+function startValue(item: Pick<SchedulableItem, 'scheduledFor'>, leadSeconds: number): string {
+  const current = item.scheduledFor ? new Date(item.scheduledFor) : null;
+  if (current && !Number.isNaN(current.getTime()) && current.getTime() > Date.now()) return toLocalInputValue(current);
+  return toLocalInputValue(earliest(leadSeconds));
+}
+
+/** The field's message for a value, or null when it may be sent. */
+function checkTime(value: string, leadSeconds: number): string | null {
+  const at = fromLocalInputValue(value);
+  if (!at) return value.trim() ? 'Enter a date and time' : null;
+  return at.getTime() < Date.now() + leadSeconds * 1000 ? tooSoonMessage(leadSeconds) : null;
+}
+
+/** The error to show for a failed confirm, and whether it belongs to the field. */
+function describeFailure(failure: unknown): { text: string; onField: boolean } {
+  if (failure instanceof ScheduleError) return { text: failure.message, onField: false };
+  const onField = failure instanceof ApiError && ((failure.code !== undefined && TIME_CODES.has(failure.code)) || Boolean(failure.body?.details?.scheduledFor));
+  return { text: errorMessage(failure, SCHEDULE_FAILED), onField };
 }
 
 /**
- * The schedule modal (spec section 2): the topic, a datetime-local input whose minimum is now
- * plus one hour and whose value starts one hour ahead, Confirm Schedule (disabled until a time
- * is chosen) and Cancel. Beyond the spec it offers the next slots on the type's framework day,
- * from the scheduler. The server has the last word on the minimum (its message is shown here).
+ * The schedule modal (spec section 2): the topic, a datetime-local input, Confirm Schedule
+ * (disabled until a time is chosen) and Cancel. The minimum lead is the scheduler's own
+ * (GET /api/calendar/settings, 1 hour by default): the input's minimum, the hint ("Minimum 1 hour
+ * from now") and a check on the field before anything is sent. A new schedule starts at the
+ * earliest time allowed; a reschedule on the item's current slot. Beyond the spec it offers the
+ * next slots on the type's framework day. The server still has the last word: its refusal is
+ * shown here (on the field when it is about the time) and the modal stays open.
  */
 export function ScheduleModal({
   item,
@@ -42,23 +84,40 @@ export function ScheduleModal({
   onConfirm: (scheduledFor: string) => Promise<void>;
   title?: string;
 }) {
-  const [value, setValue] = useState('');
-  const [min, setMin] = useState('');
+  const { minimumLeadSeconds: lead } = useCalendarSettings();
+  /** what the user typed or picked during this opening; until then the start value stands */
+  const [typed, setTyped] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [slots, setSlots] = useState<string[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const itemId = item?.id;
-  const contentType = item?.contentType;
-  useEffect(() => {
-    if (!open || !itemId || !contentType) return;
-    const start = toLocalInputValue(nextMinuteAfter(new Date(), SCHEDULE_MIN_LEAD_MS));
-    setValue(start);
-    setMin(start);
+  // each opening (for an item) starts afresh
+  const openKey = open && item ? item.id : null;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (openKey !== openedFor) {
+    setOpenedFor(openKey);
+    setTyped(null);
     setError(null);
+    setFieldError(null);
     setBusy(false);
     setSlots([]);
+  }
+
+  const itemId = item?.id;
+  const contentType = item?.contentType;
+  const scheduledFor = item?.scheduledFor ?? null;
+  // the start value and the minimum follow the server's lead (they are read when it changes or the modal opens)
+  const start = useMemo(
+    () => (openKey ? startValue({ scheduledFor }, lead) : ''),
+    [openKey, scheduledFor, lead],
+  );
+  const min = useMemo(() => (openKey ? toLocalInputValue(earliest(lead)) : ''), [openKey, lead]);
+  const value = typed ?? start;
+
+  useEffect(() => {
+    if (!open || !itemId || !contentType) return;
     const controller = new AbortController();
     scheduleSuggestions(contentType, browserTimeZone(), controller.signal)
       .then((res) => setSlots(Array.isArray(res?.slots) ? res.slots.slice(0, 4) : []))
@@ -66,15 +125,34 @@ export function ScheduleModal({
     return () => controller.abort();
   }, [open, itemId, contentType]);
 
+  function change(next: string) {
+    setTyped(next);
+    setError(null);
+    setFieldError(checkTime(next, lead));
+  }
+
   async function confirm() {
+    if (busy) return;
     const at = fromLocalInputValue(value);
-    if (!at) return;
+    const problem = checkTime(value, lead);
+    if (!at || problem) {
+      setFieldError(problem ?? 'Enter a date and time');
+      inputRef.current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
+    setFieldError(null);
     try {
       await onConfirm(toIsoWithOffset(at));
     } catch (failure) {
-      setError(errorMessage(failure, SCHEDULE_FAILED));
+      const { text, onField } = describeFailure(failure);
+      if (onField) {
+        setFieldError(text);
+        inputRef.current?.focus();
+      } else {
+        setError(text);
+      }
       setBusy(false);
     }
   }
@@ -110,11 +188,9 @@ export function ScheduleModal({
           type="datetime-local"
           value={value}
           min={min}
-          hint={SCHEDULE_HINT}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
+          hint={minimumLeadHint(lead)}
+          error={fieldError ? <span role="alert">{fieldError}</span> : undefined}
+          onChange={(event) => change(event.target.value)}
         />
         {slots.length > 0 && info ? (
           <div className={styles.suggestions}>
@@ -129,10 +205,7 @@ export function ScheduleModal({
                   type="button"
                   className={cx(styles.slot, chosenSlot === slot && styles.slotActive)}
                   aria-pressed={chosenSlot === slot}
-                  onClick={() => {
-                    setValue(toLocalInputValue(new Date(slot)));
-                    setError(null);
-                  }}
+                  onClick={() => change(toLocalInputValue(new Date(slot)))}
                 >
                   {formatSlot(slot)}
                 </button>

@@ -1,4 +1,4 @@
-import { useId, useRef, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './tabs.module.css';
 
@@ -9,8 +9,43 @@ export interface TabItem<T extends string> {
 }
 
 /**
+ * Whether a horizontally scrolling box has more to show on either side, followed on scroll and
+ * resize: the cue on small screens that the row goes on (issue #18: tabs were clipped at 375 px).
+ */
+function useOverflowEdges() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const start = el.scrollLeft > 1;
+    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+
+  return { ref, edges, measure };
+}
+
+/**
  * A tab list (WAI-ARIA tabs, automatic activation): arrow keys, Home and End move and select.
- * Pair it with <TabPanel> using the same idBase.
+ * Pair it with <TabPanel> using the same idBase. When the tabs do not fit (a phone), the row
+ * scrolls sideways, fades at the edge that has more, and keeps the selected tab in view.
  */
 export function Tabs<T extends string>({
   items,
@@ -30,6 +65,19 @@ export function Tabs<T extends string>({
   const generated = useId();
   const base = idBase ?? generated;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const { ref: scrollerRef, edges, measure } = useOverflowEdges();
+  const selectedIndex = items.findIndex((item) => item.value === value);
+
+  useEffect(() => {
+    const tab = refs.current[selectedIndex];
+    const scroller = scrollerRef.current;
+    if (!tab || !scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+    // bring the selected tab into the visible part of the row (not the page); the row is the tabs' offset parent
+    const left = tab.offsetLeft;
+    if (left < scroller.scrollLeft) scroller.scrollLeft = left;
+    else if (left + tab.offsetWidth > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = left + tab.offsetWidth - scroller.clientWidth;
+    measure();
+  }, [selectedIndex, scrollerRef, measure]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.findIndex((item) => item.value === value);
@@ -45,7 +93,8 @@ export function Tabs<T extends string>({
   }
 
   return (
-    <div role="tablist" aria-label={label} className={cx(styles.list, className)} onKeyDown={onKeyDown}>
+    <div className={cx(styles.frame, edges.start && styles.moreStart, edges.end && styles.moreEnd)} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
+    <div ref={scrollerRef} role="tablist" aria-label={label} className={cx(styles.list, className)} onKeyDown={onKeyDown}>
       {items.map((item, i) => {
         const selected = item.value === value;
         return (
@@ -68,6 +117,7 @@ export function Tabs<T extends string>({
           </button>
         );
       })}
+    </div>
     </div>
   );
 }

@@ -1,95 +1,78 @@
 import { useState } from 'react';
 import { POST_MAX_LENGTH, postTextOf, type ContentItem } from '@postwright/contracts';
 import { ContentTypeBadge, StatusBadge } from '../../../components/content/content-type';
+import { PublishFlow, type PublishNotice } from '../../../components/content/publish-flow';
+import { usePublishingId } from '../../../components/content/use-publish-flow';
 import { Button, ButtonAnchor } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { Textarea } from '../../../components/ui/field';
-import { IconAlert, IconCalendar, IconClock, IconEdit, IconSend } from '../../../components/ui/icons';
-import { IconExternal, IconEye, IconMessage, IconRepeat, IconThumbsUp, IconTrash } from '../../../components/ui/icons-app';
-import { formatShortDateTime, formatSlot } from '../../../lib/datetime';
+import { IconEdit } from '../../../components/ui/icons';
+import { IconExternal, IconTrash } from '../../../components/ui/icons-app';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { formatShortDateTime } from '../../../lib/datetime';
+import { displayText, Engagement, linkedInUrlOf, PublishProblem, StatusTime } from './card-details';
+import { managementMessages } from './messages';
 import styles from './content-management.module.css';
 
-export interface CardActions {
-  onEdit(): void;
-  onCancelEdit(): void;
-  onSave(text: string): Promise<void>;
-  onPublish(): void;
-  onSchedule(): void;
-  onUnschedule(): void;
-  onDelete(): void;
-}
+export { displayText, linkedInUrlOf };
 
-/** The LinkedIn address of a published item (the one the service gave, else the feed URL of its id). */
-export function linkedInUrlOf(item: Pick<ContentItem, 'linkedinPostUrl' | 'linkedinPostId'>): string | null {
-  if (item.linkedinPostUrl) return item.linkedinPostUrl;
-  return item.linkedinPostId ? `https://www.linkedin.com/feed/update/${encodeURIComponent(item.linkedinPostId)}/` : null;
-}
-
-/** The final or generated content; the hook is shown on its own above, so it is not repeated. */
-export function displayText(item: Pick<ContentItem, 'finalContent' | 'generatedContent' | 'selectedHook'>): string {
-  const text = item.finalContent?.trim() ? item.finalContent : item.generatedContent;
-  if (item.selectedHook && text.startsWith(item.selectedHook)) {
-    const rest = text.slice(item.selectedHook.length).replace(/^\s+/, '');
-    if (rest) return rest;
-  }
-  return text;
-}
-
-function Engagement({ item }: { item: ContentItem }) {
-  if (!item.engagement) return null;
-  const { likes, comments, reposts, impressions } = item.engagement;
-  const stats = [
-    { label: 'Likes', value: likes, Icon: IconThumbsUp },
-    { label: 'Comments', value: comments, Icon: IconMessage },
-    { label: 'Reposts', value: reposts, Icon: IconRepeat },
-    { label: 'Views', value: impressions, Icon: IconEye },
-  ];
-  return (
-    <dl className={styles.engagement} aria-label="Engagement">
-      {stats.map(({ label, value, Icon }) => (
-        <div key={label} className={styles.engagementItem}>
-          <dt>
-            <Icon size={14} />
-            {label}
-          </dt>
-          <dd>{value.toLocaleString('en-US')}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** One item of the list (spec section 2, content management): what it is, where it stands, what can be done. */
-export function ContentCard({
-  item,
-  editing,
-  publishing,
-  anyPublishing,
-  actions,
-}: {
+export interface ContentCardProps {
   item: ContentItem;
-  editing: boolean;
-  publishing: boolean;
-  anyPublishing: boolean;
-  actions: CardActions;
-}) {
-  const [draft, setDraft] = useState('');
+  /** where connecting LinkedIn comes back to (this list, with its filter) */
+  returnTo: string;
+  onItemChange: (item: ContentItem) => void;
+  onNotice: (notice: PublishNotice | null) => void;
+  saveEdit: (id: string, text: string) => Promise<ContentItem>;
+  onDelete: (item: ContentItem) => void;
+  /** the text being edited, undefined when not editing (kept by the page, so a filter switch keeps it) */
+  editText: string | undefined;
+  onEditText: (id: string, text: string | undefined) => void;
+}
+
+/** The generator's own address for a draft, where its hook can be chosen. */
+export function draftPath(id: string): string {
+  return `${paths.content}?draft=${encodeURIComponent(id)}`;
+}
+
+/**
+ * One item of the list (spec section 2, content management): what it is, where it stands, what
+ * can be done. Edit mode is the card's own (spec section 4: per item); during an edit Publish and
+ * Schedule stay and take the edited text, saved first in the same click (issue #18).
+ */
+export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, onDelete, editText, onEditText }: ContentCardProps) {
+  const editing = editText !== undefined;
+  const draft = editText ?? '';
+  const setDraft = (text: string) => onEditText(item.id, text);
+  const setEditing = (on: boolean) => onEditText(item.id, on ? postTextOf(item) : undefined);
   const [saving, setSaving] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const publishing = usePublishingId() === item.id;
+  const savedText = postTextOf(item);
   const text = displayText(item);
   const url = item.status === 'published' ? linkedInUrlOf(item) : null;
   const titleId = `content-${item.id}-topic`;
 
   function startEdit() {
-    setDraft(postTextOf(item));
-    actions.onEdit();
+    setEditing(true);
+    onNotice(null);
   }
 
-  async function save() {
+  function changed(next: ContentItem) {
+    onItemChange(next);
+    // published or scheduled items are not edited (the service refuses it)
+    if (next.status !== 'draft') setEditing(false);
+  }
+
+  async function saveChanges() {
     setSaving(true);
     try {
-      await actions.onSave(draft);
+      await saveEdit(item.id, draft);
+      setEditing(false);
+      onNotice(null);
+    } catch (error) {
+      onNotice({ tone: 'danger', text: errorMessage(error, managementMessages.saveFailed) });
     } finally {
       setSaving(false);
     }
@@ -128,13 +111,14 @@ export function ContentCard({
             maxLength={POST_MAX_LENGTH}
             inputClassName={styles.editorInput}
             style={{ minHeight: 150 }}
+            disabled={publishing}
             autoFocus
           />
           <div className={styles.editorActions}>
-            <Button variant="primary" size="sm" onClick={save} loading={saving} disabled={!draft.trim()}>
+            <Button variant="primary" size="sm" onClick={saveChanges} loading={saving} disabled={!draft.trim() || publishing}>
               {saving ? 'Saving...' : 'Save Changes'}
             </Button>
-            <Button variant="secondary" size="sm" onClick={actions.onCancelEdit} disabled={saving}>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(false)} disabled={saving || publishing}>
               Cancel
             </Button>
           </div>
@@ -152,72 +136,41 @@ export function ContentCard({
         </div>
       )}
 
-      {item.status === 'scheduled' && item.scheduledFor ? (
-        <p className={styles.when}>
-          <IconClock size={16} />
-          Scheduled for <time dateTime={item.scheduledFor}>{formatSlot(item.scheduledFor)}</time>
-        </p>
-      ) : null}
-      {item.status === 'published' && item.publishedAt ? (
-        <p className={cx(styles.when, styles.whenPublished)}>
-          <IconSend size={16} />
-          Published <time dateTime={item.publishedAt}>{formatShortDateTime(item.publishedAt)}</time>
-        </p>
-      ) : null}
-
-      {item.status !== 'published' && item.lastPublishError ? (
-        <div className={cx(styles.problem, item.publishUnconfirmed && styles.problemUnconfirmed)} role="note" data-testid="publish-problem">
-          <IconAlert size={16} />
-          <div>
-            <p className={styles.problemTitle}>{item.publishUnconfirmed ? 'Publish not confirmed' : 'Publishing failed'}</p>
-            <p>{item.lastPublishError}</p>
-            {item.publishUnconfirmed ? <p>Check your LinkedIn feed before publishing again: the post may already be there.</p> : null}
-          </div>
-        </div>
-      ) : null}
-
+      <StatusTime item={item} />
+      <PublishProblem item={item} />
       {item.status === 'published' ? <Engagement item={item} /> : null}
 
       {/* an item being edited hides Edit and Delete (spec section 4) */}
       <div className={styles.cardActions}>
-          {item.status === 'draft' ? (
-            <>
-              {editing ? null : (
-                <Button size="sm" variant="secondary" onClick={startEdit} icon={<IconEdit size={16} />}>
-                  Edit
-                </Button>
-              )}
-              <Button size="sm" variant="primary" onClick={actions.onPublish} loading={publishing} disabled={anyPublishing && !publishing} icon={<IconSend size={16} />}>
-                {publishing ? 'Publishing...' : 'Publish'}
-              </Button>
-              <Button size="sm" variant="secondary" onClick={actions.onSchedule} disabled={publishing} icon={<IconCalendar size={16} />}>
-                Schedule
-              </Button>
-            </>
-          ) : null}
-          {item.status === 'scheduled' ? (
-            <>
-              <Button size="sm" variant="primary" onClick={actions.onPublish} loading={publishing} disabled={anyPublishing && !publishing} icon={<IconSend size={16} />}>
-                {publishing ? 'Publishing...' : 'Publish Now'}
-              </Button>
-              <Button size="sm" variant="secondary" onClick={actions.onSchedule} disabled={publishing} icon={<IconCalendar size={16} />}>
-                Reschedule
-              </Button>
-              <Button size="sm" variant="secondary" onClick={actions.onUnschedule} disabled={publishing}>
-                Unschedule
-              </Button>
-            </>
-          ) : null}
-          {url ? (
-            <ButtonAnchor size="sm" variant="secondary" href={url} target="_blank" rel="noreferrer" icon={<IconExternal size={16} />}>
-              View on LinkedIn<span className="visually-hidden"> (opens in a new tab)</span>
-            </ButtonAnchor>
-          ) : null}
-          {editing ? null : (
-            <Button size="sm" variant="ghost" onClick={actions.onDelete} disabled={publishing} className={styles.delete} icon={<IconTrash size={16} />}>
-              Delete
-            </Button>
-          )}
+        {item.status === 'draft' && !editing ? (
+          <Button size="sm" variant="secondary" onClick={startEdit} disabled={publishing} icon={<IconEdit size={16} />}>
+            Edit
+          </Button>
+        ) : null}
+        <PublishFlow
+          item={item}
+          hook={item.selectedHook}
+          text={editing ? draft : savedText}
+          dirty={editing && draft !== savedText}
+          save={() => saveEdit(item.id, draft)}
+          onItemChange={changed}
+          onNotice={onNotice}
+          returnTo={returnTo}
+          confirmPublish
+          publishLabel="Publish"
+          chooseHookHref={draftPath(item.id)}
+          size="sm"
+        />
+        {url ? (
+          <ButtonAnchor size="sm" variant="secondary" href={url} target="_blank" rel="noreferrer" icon={<IconExternal size={16} />}>
+            View on LinkedIn<span className="visually-hidden"> (opens in a new tab)</span>
+          </ButtonAnchor>
+        ) : null}
+        {editing ? null : (
+          <Button size="sm" variant="ghost" onClick={() => onDelete(item)} disabled={publishing} className={styles.delete} icon={<IconTrash size={16} />}>
+            Delete
+          </Button>
+        )}
       </div>
     </Card>
   );

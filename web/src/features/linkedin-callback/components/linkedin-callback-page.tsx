@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/site/logo';
 import { ButtonLink } from '../../../components/ui/button';
-import { IconAlert, IconCheckCircle } from '../../../components/ui/icons';
+import { IconAlert, IconCheckCircle, IconInfo } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { completeLinkedInConnection } from '../../../lib/linkedin-api';
+import { consumeLinkedInReturnTo } from '../../../lib/return-to';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './linkedin-callback-page.module.css';
 
@@ -17,15 +18,28 @@ export const callbackMessages = {
   providerError: (detail: string) => `LinkedIn authorization failed: ${detail}`,
   invalidParameters: 'Invalid callback parameters. Please try connecting again.',
   exchangeFailed: 'Failed to complete LinkedIn connection',
+  cancelled: 'Connection cancelled',
+  cancelledDetail: 'LinkedIn was not connected. You can connect it whenever you are ready.',
 } as const;
 export const SUCCESS_REDIRECT_MS = 2000;
 export const ERROR_REDIRECT_MS = 3000;
+/** a cancelled consent is no failure: it goes back as quickly as a success */
+export const CANCELLED_REDIRECT_MS = 2000;
 
-type Phase = { state: 'processing' } | { state: 'success'; message: string } | { state: 'error'; message: string };
+/** What LinkedIn sends when the member chose Cancel on its sign-in or consent page. */
+const CANCEL_ERRORS = new Set(['user_cancelled_authorize', 'user_cancelled_login']);
+
+type Phase =
+  | { state: 'processing' }
+  | { state: 'success'; message: string }
+  | { state: 'cancelled' }
+  | { state: 'error'; message: string };
 
 /**
- * The OAuth return page (spec section 2): processing, then success (to /profile after 2 s) or
- * error (to /profile after 3 s). The code is exchanged once, even under React's double effects.
+ * The OAuth return page (spec section 2): processing, then success (after 2 s, back to the
+ * screen that asked for the connection, else /profile) or error (to /profile after 3 s). A
+ * cancelled consent is said neutrally ("Connection cancelled") and goes back like a success
+ * (issue #18). The code is exchanged once, even under React's double effects.
  */
 export function LinkedInCallbackPage() {
   useDocumentTitle('Connecting LinkedIn');
@@ -34,13 +48,20 @@ export function LinkedInCallbackPage() {
   const { refreshUser } = useAuth();
   const [phase, setPhase] = useState<Phase>({ state: 'processing' });
   const started = useRef(false);
+  /** where the member was when they chose to connect (read once: the stored value is consumed) */
+  const back = useRef<string | null>(null);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    back.current = consumeLinkedInReturnTo();
     const providerError = params.get('error');
     const code = params.get('code');
     const state = params.get('state');
+    if (providerError && CANCEL_ERRORS.has(providerError)) {
+      setPhase({ state: 'cancelled' });
+      return;
+    }
     if (providerError) {
       setPhase({ state: 'error', message: callbackMessages.providerError(params.get('error_description') || providerError) });
       return;
@@ -57,11 +78,16 @@ export function LinkedInCallbackPage() {
       .catch((failure) => setPhase({ state: 'error', message: errorMessage(failure, callbackMessages.exchangeFailed) }));
   }, [params, refreshUser]);
 
+  // after an error the spec's /profile; otherwise back where the member came from
+  const target = phase.state === 'error' ? paths.profile : (back.current ?? paths.profile);
+  const backToProfile = target === paths.profile;
+
   useEffect(() => {
     if (phase.state === 'processing') return;
-    const timer = setTimeout(() => navigate(paths.profile, { replace: true }), phase.state === 'success' ? SUCCESS_REDIRECT_MS : ERROR_REDIRECT_MS);
+    const delay = phase.state === 'success' ? SUCCESS_REDIRECT_MS : phase.state === 'cancelled' ? CANCELLED_REDIRECT_MS : ERROR_REDIRECT_MS;
+    const timer = setTimeout(() => navigate(target, { replace: true }), delay);
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, target, navigate]);
 
   return (
     <main id="main" className={styles.page}>
@@ -84,7 +110,21 @@ export function LinkedInCallbackPage() {
             <p className={styles.text} data-testid="callback-message">
               {phase.message}
             </p>
-            <p className={styles.redirect}>Taking you to your profile...</p>
+            <p className={styles.redirect}>{backToProfile ? 'Taking you to your profile...' : 'Taking you back to your post...'}</p>
+          </>
+        ) : phase.state === 'cancelled' ? (
+          <>
+            <span className={styles.iconNeutral} aria-hidden="true">
+              <IconInfo size={32} />
+            </span>
+            <h1 className={styles.title}>{callbackMessages.cancelled}</h1>
+            <p className={styles.text} data-testid="callback-message">
+              {callbackMessages.cancelledDetail}
+            </p>
+            <p className={styles.redirect}>{backToProfile ? 'Taking you to your profile...' : 'Taking you back to your post...'}</p>
+            <ButtonLink to={target} replace variant="secondary" size="sm">
+              {backToProfile ? 'Go to Profile now' : 'Go back now'}
+            </ButtonLink>
           </>
         ) : (
           <>

@@ -4,14 +4,15 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { IconLinkedIn } from '../../../components/ui/icons';
 import { IconExternal, IconRefresh, IconUnlink } from '../../../components/ui/icons-app';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatLongDate } from '../../../lib/datetime';
-import { disconnectLinkedIn, getLinkedInAuthUrl, getLinkedInStatus, linkedInDisplayName, linkedInPicture, type LinkedInStatus } from '../../../lib/linkedin-api';
-import { browserNavigation } from '../api/profile-api';
+import { paths } from '../../../config/paths';
+import { disconnectLinkedIn, getLinkedInStatus, linkedInDisplayName, linkedInPicture, startLinkedInConnection, type LinkedInStatus } from '../../../lib/linkedin-api';
 import styles from './profile-page.module.css';
 
 /** Spec sections 5 and 8: the connection card's texts. */
@@ -42,6 +43,7 @@ export function LinkedInCard() {
   const [busy, setBusy] = useState<'connect' | 'disconnect' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
 
   const check = useCallback(async (signal?: AbortSignal) => {
     setChecking(true);
@@ -69,8 +71,8 @@ export function LinkedInCard() {
     setError(null);
     setNotice(null);
     try {
-      const { authURL } = await getLinkedInAuthUrl();
-      browserNavigation.assign(authURL);
+      // back to the profile after LinkedIn (this replaces any return path left by an earlier attempt)
+      await startLinkedInConnection(paths.profile);
     } catch (failure) {
       setError(errorMessage(failure, linkedinMessages.connectFailed));
       setBusy(null);
@@ -78,7 +80,13 @@ export function LinkedInCard() {
   }
 
   async function disconnect() {
-    if (!window.confirm(linkedinMessages.confirmDisconnect)) return;
+    const ok = await confirm({
+      title: 'Disconnect LinkedIn?',
+      message: linkedinMessages.confirmDisconnect,
+      confirmLabel: 'Disconnect',
+      tone: 'danger',
+    });
+    if (!ok) return;
     setBusy('disconnect');
     setError(null);
     setNotice(null);
@@ -177,6 +185,7 @@ export function LinkedInCard() {
           ) : null}
         </div>
       </CardBody>
+      {dialog}
     </Card>
   );
 }

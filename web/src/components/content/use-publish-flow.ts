@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ContentItem } from '@postwright/contracts';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { getContent, publishToLinkedIn, scheduleContent, unscheduleContent } from '../../lib/content-api';
+import { needsLinkedInConnection, startLinkedInConnection } from '../../lib/linkedin-api';
+import { useLinkedInConnection } from '../../lib/use-linkedin-connection';
+import { useConfirm } from '../ui/confirm-dialog';
+import { ScheduleError } from './schedule-modal';
+
+/** A message for the screen to show above its content (spec section 8 success and failure texts). */
+export interface PublishNotice {
+  tone: 'success' | 'danger' | 'info';
+  text: string;
+  link?: { href: string; label: string; external?: boolean };
+}
+
+export interface PublishFlowOptions {
+  /** the item as saved on the server */
+  item: ContentItem;
+  /** the hook the post opens with (pending or saved): a hook is required to publish or schedule */
+  hook: string | null;
+  /** the exact text LinkedIn would get (hook, blank line, body), unsaved edits included */
+  text: string;
+  /** true when there are unsaved edits */
+  dirty: boolean;
+  /** saves the pending edits and returns the saved item; called first, in the same click, when dirty */
+  save: () => Promise<ContentItem>;
+  onItemChange: (item: ContentItem) => void;
+  onNotice: (notice: PublishNotice | null) => void;
+  /** app path to come back to after connecting LinkedIn */
+  returnTo: string;
+  /** content management asks for confirmation before publishing (spec section 5); the generator does not */
+  confirmPublish?: boolean;
+}
+
+/** Spec sections 5 and 8: the texts of publishing and scheduling, on both screens. */
+export const publishMessages = {
+  /** the generator's success (spec section 8) */
+  posted: 'Content posted to LinkedIn successfully!',
+  /** content management's success */
+  published: 'Content published to LinkedIn successfully!',
+  scheduled: 'Content scheduled successfully!',
+  unscheduled: 'Content unscheduled successfully!',
+  /** the generator's failure */
+  postFailed: 'Failed to post to LinkedIn',
+  /** content management's failure */
+  publishFailed: 'Failed to publish to LinkedIn',
+  saveFailed: 'Failed to save edits',
+  unscheduleFailed: 'Failed to unschedule content',
+  connectFailed: 'Failed to initiate LinkedIn connection',
+  hookRequired: 'Choose a hook to publish or schedule this post.',
+  notConnected: 'Connect your LinkedIn account to publish or schedule this post.',
+  confirmPublish: 'Are you sure you want to publish this content to LinkedIn?',
+  confirmUnschedule: (topic: string) => `Are you sure you want to unschedule "${topic}"?`,
+} as const;
+
+/*
+ * One publish at a time in this tab (spec section 4: "while a publish is in progress publishing
+ * is disabled"), across every card of a list and the generator alike.
+ */
+let publishingId: string | null = null;
+const lockListeners = new Set<() => void>();
+
+function setPublishingId(next: string | null) {
+  publishingId = next;
+  for (const listener of [...lockListeners]) listener();
+}
+
+function subscribeLock(listener: () => void) {
+  lockListeners.add(listener);
+  return () => {
+    lockListeners.delete(listener);
+  };
+}
+
+/** The id of the item being published in this tab, if any. */
+export function usePublishingId(): string | null {
+  return useSyncExternalStore(
+    subscribeLock,
+    () => publishingId,
+    () => null,
+  );
+}
+
+type Busy = 'publishing' | 'unscheduling' | 'connecting' | null;
+
+/**
+ * The rules of publishing and scheduling, shared by the generator and content management
+ * (issue #18): nothing goes out with unsaved edits (they are saved first, in the same click, and
+ * a failed save stops it); a hook is required; when LinkedIn is not connected the member is
+ * offered to connect and come back; one publish at a time.
+ */
+export function usePublishFlow(options: PublishFlowOptions) {
+  const { item, hook, dirty, confirmPublish = false } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const connection = useLinkedInConnection();
+  const lockedBy = usePublishingId();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const mounted = useRef(true);
+  const holdsLock = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      // leaving mid-publish must not keep every other Publish disabled
+      if (holdsLock.current) {
+        holdsLock.current = false;
+        setPublishingId(null);
+      }
+    };
+  }, []);
+
+  const hasHook = Boolean(hook && hook.trim());
+  const notConnected = connection.connected === false;
+  const publishing = busy === 'publishing';
+  const otherPublishing = lockedBy !== null && lockedBy !== item.id;
+  /** why Publish and Schedule cannot be used now (a draft needs a hook; every post needs LinkedIn) */
+  const blocked: 'hook' | 'connection' | null = item.status === 'draft' && !hasHook ? 'hook' : notConnected ? 'connection' : null;
+
+  function settle(next: Busy) {
+    if (mounted.current) setBusy(next);
+  }
+
+  /** Saves pending edits first; returns the saved item, or throws the save failure's text. */
+  async function savedItem(): Promise<ContentItem> {
+    const { dirty: pending, save, onItemChange, item: current } = latest.current;
+    if (!pending) return current;
+    try {
+      const saved = await save();
+      onItemChange(saved);
+      return saved;
+    } catch (failure) {
+      throw new ScheduleError(errorMessage(failure, publishMessages.saveFailed));
+    }
+  }
+
+  async function publish() {
+    if (busy || blocked || publishingId) return;
+    if (confirmPublish) {
+      const ok = await confirm({ title: 'Publish to LinkedIn?', message: publishMessages.confirmPublish, confirmLabel: 'Publish' });
+      if (!ok || publishingId) return;
+    }
+    const { text, onItemChange, onNotice } = latest.current;
+    const failed = confirmPublish ? publishMessages.publishFailed : publishMessages.postFailed;
+    holdsLock.current = true;
+    setPublishingId(item.id);
+    setBusy('publishing');
+    onNotice(null);
+    try {
+      let current: ContentItem;
+      try {
+        current = await savedItem();
+      } catch (failure) {
+        // nothing is published with edits that could not be saved
+        onNotice({ tone: 'danger', text: (failure as Error).message });
+        return;
+      }
+      const result = await publishToLinkedIn({ contentId: current.id, text });
+      onItemChange(result.content);
+      const url = result.linkedinPost?.url || result.content.linkedinPostUrl;
+      onNotice({
+        tone: 'success',
+        text: confirmPublish ? publishMessages.published : publishMessages.posted,
+        link: url ? { href: url, label: 'View on LinkedIn', external: true } : undefined,
+      });
+    } catch (failure) {
+      if (needsLinkedInConnection(failure)) connection.markNotConnected();
+      onNotice({ tone: 'danger', text: errorMessage(failure, failed) });
+      // the item may carry the reason now (lastPublishError, publishUnconfirmed)
+      getContent(item.id)
+        .then((fresh) => latest.current.onItemChange(fresh))
+        .catch(() => {});
+    } finally {
+      if (holdsLock.current) {
+        holdsLock.current = false;
+        setPublishingId(null);
+      }
+      settle(null);
+    }
+  }
+
+  /** The modal's Confirm: saves pending edits, then schedules; a rejection is shown in the modal. */
+  async function schedule(scheduledFor: string) {
+    const current = await savedItem();
+    const result = await scheduleContent(current.id, scheduledFor);
+    const { onItemChange, onNotice } = latest.current;
+    onItemChange(result.content ?? { ...current, status: 'scheduled', scheduledFor: result.schedule?.scheduledFor ?? scheduledFor });
+    if (mounted.current) setScheduling(false);
+    onNotice({ tone: 'success', text: publishMessages.scheduled, link: { href: paths.contentManagement, label: 'View in Content Management' } });
+  }
+
+  async function unschedule() {
+    if (busy) return;
+    const ok = await confirm({ title: 'Unschedule post?', message: publishMessages.confirmUnschedule(item.topic), confirmLabel: 'Unschedule' });
+    if (!ok) return;
+    const { onItemChange, onNotice } = latest.current;
+    setBusy('unscheduling');
+    onNotice(null);
+    try {
+      const result = await unscheduleContent(item.id);
+      onItemChange(result?.content ?? { ...item, status: 'draft', scheduledFor: null });
+      onNotice({ tone: 'success', text: publishMessages.unscheduled });
+    } catch (failure) {
+      onNotice({ tone: 'danger', text: errorMessage(failure, publishMessages.unscheduleFailed) });
+    } finally {
+      settle(null);
+    }
+  }
+
+  async function connect() {
+    if (busy) return;
+    setBusy('connecting');
+    try {
+      await startLinkedInConnection(latest.current.returnTo);
+      // the browser is leaving for LinkedIn: stay busy
+    } catch (failure) {
+      latest.current.onNotice({ tone: 'danger', text: errorMessage(failure, publishMessages.connectFailed) });
+      settle(null);
+    }
+  }
+
+  return {
+    busy,
+    publishing,
+    otherPublishing,
+    blocked,
+    dirty,
+    notConnected,
+    scheduling,
+    openSchedule: () => {
+      if (!busy && !blocked) setScheduling(true);
+    },
+    closeSchedule: () => setScheduling(false),
+    publish,
+    schedule,
+    unschedule,
+    connect,
+    confirmDialog,
+  };
+}

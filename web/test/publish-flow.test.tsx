@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { postTextOf, type ContentItem } from '@postwright/contracts';
+import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/components/content/publish-flow';
+import { editContent } from '../src/lib/content-api';
+import { browserNavigation } from '../src/lib/linkedin-api';
+import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
+import { seriousViolations } from './support/axe';
+import { fakeApi, type FakeCall, type FakeReply } from './support/fake-api';
+import { renderComponent } from './support/render-component';
+import { buildItem, connectedProfile, gate, notConnected } from './support/screens';
+
+type Handler = (call: FakeCall) => FakeReply | 'network-error' | Promise<FakeReply | 'network-error'>;
+
+const draft = () =>
+  buildItem({ id: 'd1', topic: 'Quarterly planning in one page', selectedHook: 'Hook two', finalContent: 'Hook two\n\nThe saved body.', generatedContent: 'The saved body.' });
+
+/** A screen using the flow as the generator does: an editor, the notice, the item's status. */
+function Screen({ initial, hook = 'Hook two', ...props }: { initial: ContentItem; hook?: string | null } & Partial<PublishFlowProps>) {
+  const [item, setItem] = useState(initial);
+  const [text, setText] = useState(postTextOf(initial));
+  const [notice, setNotice] = useState<PublishNotice | null>(null);
+  return (
+    <main>
+      <label>
+        Post text
+        <textarea value={text} onChange={(event) => setText(event.target.value)} />
+      </label>
+      {notice ? (
+        <div role={notice.tone === 'danger' ? 'alert' : 'status'} data-testid="notice">
+          {notice.text}
+          {notice.link ? <a href={notice.link.href}>{notice.link.label}</a> : null}
+        </div>
+      ) : null}
+      <p data-testid="item-status">{item.status}</p>
+      <div style={{ display: 'flex', flexWrap: 'wrap' }}>
+        <PublishFlow
+          item={item}
+          hook={hook}
+          text={text}
+          dirty={text !== postTextOf(item)}
+          save={() => editContent(item.id, { editedContent: text, saveAsDraft: true, selectedHook: hook })}
+          onItemChange={setItem}
+          onNotice={setNotice}
+          returnTo={`/content?draft=${item.id}`}
+          publishLabel="Publish to LinkedIn"
+          {...props}
+        />
+      </div>
+    </main>
+  );
+}
+
+function serve(handlers: Record<string, Handler> = {}) {
+  return fakeApi({
+    'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
+    'GET /api/calendar/settings': () => ({ body: { minimumLeadSeconds: 3600 } }),
+    'GET /api/calendar/suggestions': () => ({ body: { contentType: 'framework', day: 'Wednesday', slots: [] } }),
+    'PUT /api/content/d1/edit': (call) => {
+      const body = call.body as { editedContent: string; selectedHook: string | null };
+      return { body: { content: { ...draft(), finalContent: body.editedContent, selectedHook: body.selectedHook } } };
+    },
+    'POST /api/linkedin/post': (call) => ({
+      body: {
+        linkedinPost: { id: 'urn:li:share:9', url: 'https://sandbox.example/feed/update/urn:li:share:9/' },
+        content: { ...draft(), finalContent: (call.body as { text: string }).text, status: 'published', linkedinPostId: 'urn:li:share:9' },
+      },
+    }),
+    ...handlers,
+  });
+}
+
+const writes = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+
+async function typeMore(text: string) {
+  await userEvent.type(screen.getByLabelText('Post text'), text);
+}
+
+beforeEach(() => clearCalendarSettingsCache());
+
+describe('publish flow: nothing goes out with unsaved edits', () => {
+  it('when the text was edited, then Publish saves it first, in the same click, and LinkedIn gets the edited text', async () => {
+    const api = serve();
+    renderComponent(<Screen initial={draft()} />);
+    await typeMore(' And more.');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Content posted to LinkedIn successfully!');
+    expect(writes(api)).toEqual(['PUT /api/content/d1/edit', 'POST /api/linkedin/post']);
+    expect(api.callsTo('PUT', '/api/content/d1/edit')[0].body).toEqual({ editedContent: 'Hook two\n\nThe saved body. And more.', saveAsDraft: true, selectedHook: 'Hook two' });
+    expect(api.callsTo('POST', '/api/linkedin/post')[0].body).toEqual({ contentId: 'd1', text: 'Hook two\n\nThe saved body. And more.', visibility: 'PUBLIC' });
+    expect(screen.getByRole('link', { name: 'View on LinkedIn' })).toHaveAttribute('href', 'https://sandbox.example/feed/update/urn:li:share:9/');
+    expect(screen.getByTestId('item-status')).toHaveTextContent('published');
+    // a published item offers nothing more here
+    expect(screen.queryByRole('button', { name: /Publish|Schedule/ })).not.toBeInTheDocument();
+  });
+
+  it('when nothing was edited, then Publish sends the saved text without saving', async () => {
+    const api = serve();
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    await screen.findByTestId('notice');
+    expect(writes(api)).toEqual(['POST /api/linkedin/post']);
+    expect(api.callsTo('POST', '/api/linkedin/post')[0].body).toMatchObject({ text: 'Hook two\n\nThe saved body.' });
+  });
+
+  it('when saving the edits fails, then nothing is published and the server text or "Failed to save edits" shows', async () => {
+    const api = serve({ 'PUT /api/content/d1/edit': () => ({ status: 500 }) });
+    renderComponent(<Screen initial={draft()} />);
+    await typeMore(' Edited.');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save edits');
+    expect(api.callsTo('POST', '/api/linkedin/post')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeEnabled();
+  });
+
+  it('while publishing, then the button reads "Publishing..." and Publish and Schedule are disabled', async () => {
+    const answer = gate();
+    serve({
+      'POST /api/linkedin/post': async () => {
+        await answer.promise;
+        return { status: 502 };
+      },
+    });
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    expect(await screen.findByRole('button', { name: 'Publishing...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+    await act(async () => answer.open());
+    // the generator's failure text (spec section 8)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to post to LinkedIn');
+    expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeEnabled();
+  });
+
+  it('when a time is confirmed with unsaved edits, then they are saved first; if that fails, nothing is scheduled and the modal says why', async () => {
+    let saveFails = true;
+    const api = serve({
+      'PUT /api/content/d1/edit': (call) =>
+        saveFails ? { status: 500 } : { body: { content: { ...draft(), finalContent: (call.body as { editedContent: string }).editedContent } } },
+      'POST /api/calendar/schedule': (call) => {
+        const at = (call.body as { scheduledFor: string }).scheduledFor;
+        return { status: 201, body: { schedule: { contentId: 'd1', scheduledFor: at }, content: { ...draft(), status: 'scheduled', scheduledFor: at } } };
+      },
+    });
+    renderComponent(<Screen initial={draft()} />);
+    await typeMore(' Edited.');
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Schedule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save edits');
+    expect(api.callsTo('POST', '/api/calendar/schedule')).toHaveLength(0);
+
+    saveFails = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Schedule' }));
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Content scheduled successfully!');
+    expect(writes(api)).toEqual(['PUT /api/content/d1/edit', 'PUT /api/content/d1/edit', 'POST /api/calendar/schedule']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('item-status')).toHaveTextContent('scheduled');
+  });
+});
+
+describe('publish flow: a hook is required', () => {
+  it('when there is no hook, then Publish and Schedule are disabled and a note says why', async () => {
+    serve();
+    renderComponent(<Screen initial={{ ...draft(), selectedHook: null, finalContent: null }} hook={null} />);
+    const publish = await screen.findByRole('button', { name: 'Publish to LinkedIn' });
+    expect(publish).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+    expect(screen.getByText('Choose a hook to publish or schedule this post.')).toBeInTheDocument();
+    expect(publish).toHaveAccessibleDescription('Choose a hook to publish or schedule this post.');
+    expect(await seriousViolations()).toEqual([]);
+  });
+});
+
+describe('publish flow: connecting LinkedIn on the way', () => {
+  it('when LinkedIn is not connected, then Connect LinkedIn is offered (no red error), remembers where to come back, and goes to LinkedIn', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      serve({
+        'GET /api/linkedin/profile': notConnected,
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s1', state: 's1' } }),
+      });
+      renderComponent(<Screen initial={draft()} />);
+      const note = await screen.findByTestId('connect-note');
+      expect(note).toHaveTextContent('Connect your LinkedIn account to publish or schedule this post.');
+      expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await seriousViolations()).toEqual([]);
+
+      await userEvent.click(within(note).getByRole('button', { name: 'Connect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s1'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/content?draft=d1');
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it.each(['https://evil.example/post', '//evil.example/post'])('when the return path is %s, then it is not kept (the callback falls back to the profile)', async (returnTo) => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      serve({
+        'GET /api/linkedin/profile': notConnected,
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth', state: 's1' } }),
+      });
+      window.sessionStorage.setItem('postwright.linkedinReturnTo', '/content?draft=older');
+      renderComponent(<Screen initial={draft()} returnTo={returnTo} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Connect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalled());
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBeNull();
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('when LinkedIn’s address cannot be had, then "Failed to initiate LinkedIn connection" shows', async () => {
+    serve({ 'GET /api/linkedin/profile': notConnected, 'GET /api/linkedin/auth-url': () => ({ status: 500 }) });
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect LinkedIn' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to initiate LinkedIn connection');
+  });
+
+  it('when a publish is refused with the reconnect code, then the failure shows and Connect LinkedIn is offered', async () => {
+    serve({
+      'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.', code: 'LINKEDIN.RECONNECT_REQUIRED' } }),
+    });
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your LinkedIn connection has expired. Please reconnect your LinkedIn account.');
+    expect(await screen.findByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
+  });
+});
+
+describe('publish flow: a scheduled item', () => {
+  const scheduled = () => ({ ...draft(), status: 'scheduled' as const, scheduledFor: '2030-03-04T08:30:00.000Z' });
+
+  it('offers Publish Now, Reschedule (on the current slot) and Unschedule, which asks first', async () => {
+    const api = serve({
+      'DELETE /api/calendar/unschedule/d1': () => ({ body: { schedule: { contentId: 'd1', scheduledFor: null }, content: { ...draft(), status: 'draft', scheduledFor: null } } }),
+    });
+    renderComponent(<Screen initial={scheduled()} />);
+    expect((await screen.findAllByRole('button')).map((b) => b.textContent)).toEqual(['Publish Now', 'Reschedule', 'Unschedule']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule post' });
+    expect(new Date((within(dialog).getByLabelText('Date and time') as HTMLInputElement).value).getTime()).toBe(new Date('2030-03-04T08:30:00.000Z').getTime());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unschedule' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unschedule post?' });
+    expect(confirm).toHaveAccessibleDescription('Are you sure you want to unschedule "Quarterly planning in one page"?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Unschedule' }));
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Content unscheduled successfully!');
+    expect(api.callsTo('DELETE', '/api/calendar/unschedule/d1')).toHaveLength(1);
+    expect(screen.getByTestId('item-status')).toHaveTextContent('draft');
+  });
+
+  it('with confirmPublish (content management), Publish Now asks first and says "published"', async () => {
+    serve();
+    renderComponent(<Screen initial={scheduled()} confirmPublish />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish Now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' });
+    expect(confirm).toHaveAccessibleDescription('Are you sure you want to publish this content to LinkedIn?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Content published to LinkedIn successfully!');
+  });
+});
