@@ -77,6 +77,6 @@ export async function signUp(page: Page, firstName = 'Ada', lastName = 'Tester')
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+  await page.getByRole('heading', { name: `Welcome, ${firstName}` }).waitFor();
   return email;
 }

@@ -22,7 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const welcomed = (page: Page, firstName: string) => page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+const welcomed = (page: Page, firstName: string) => page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${firstName}$`) }).waitFor();
 
 const refreshCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === REFRESH_COOKIE);
 

@@ -86,7 +86,7 @@ describe('web shell journeys', () => {
       await page.keyboard.press('ArrowRight');
       await expect(pricing.getByTestId('price-starter').textContent()).resolves.toBe('$290');
       await expect(pricing.getByTestId('price-professional').textContent()).resolves.toBe('$790');
-      await expect(pricing.getByTestId('price-enterprise').textContent()).resolves.toBe('$2990');
+      await expect(pricing.getByTestId('price-enterprise').textContent()).resolves.toBe('$2,990');
 
       // a pricing button carries the plan to signup
       await pricing.getByRole('link', { name: 'Start Free Trial with Professional' }).click();
@@ -138,7 +138,7 @@ describe('web shell journeys', () => {
 
       await page.getByLabel('Confirm Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
+      await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/dashboard');
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
       await expect(sidebar.getByTestId('user-full-name').textContent()).resolves.toBe('Grace Hopper');
@@ -150,7 +150,7 @@ describe('web shell journeys', () => {
 
       // the session survives a new visit
       await page.reload();
-      await page.getByRole('heading', { name: 'Welcome back, Grace' }).waitFor();
+      await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
 
       // a signed-in user going to the landing, login or signup page is taken to the dashboard
       for (const path of ['/', '/auth/login', '/auth/signup']) {

@@ -7,9 +7,3 @@ export async function updateProfile(body: ProfileUpdateRequest): Promise<User> {
   return data.user;
 }
 
-/** Leaving for LinkedIn's consent page (a seam, so tests can watch it). */
-export const browserNavigation = {
-  assign(url: string) {
-    window.location.assign(url);
-  },
-};
