@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
+import { browserNavigation } from '../src/lib/linkedin-api';
 import { session } from '../src/lib/session';
+import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
 const typeLabels = {
@@ -19,6 +21,8 @@ const names = {
   insight: 'Industry Insight',
   learning: 'Relationship Builder',
 } as const;
+
+beforeEach(() => resetLinkedInConnection());
 
 async function chooseType(name: string) {
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(`^${name}`) }));
@@ -154,7 +158,7 @@ describe('content creation: generating and the preview', () => {
     expect(hooks).toHaveLength(5);
     expect(hooks.every((h) => !(h as HTMLInputElement).checked)).toBe(true);
     // trial count follows the server: 1 left
-    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('1 of 3 trial post left');
+    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('1 of 3 trial posts left.');
 
     await userEvent.click(screen.getByRole('radio', { name: /Hook two/ }));
     expect(screen.getByTestId('post-preview-text').textContent).toBe('Hook two\n\nA short body.');
@@ -348,11 +352,20 @@ describe('content creation: saving, publishing and scheduling', () => {
       editedContent: 'Hook four\n\nBody line one.\n\nBody line two.',
       saveAsDraft: true,
       selectedHook: 'Hook four',
+      // the form beside the draft is kept with it
+      topic: 'My 3-question filter for saying no',
+      inputs: {
+        industryRole: 'COO at a logistics company',
+        personalExperience: 'Last year I used three questions to cut our roadmap from 40 initiatives to 12.',
+        targetAudience: 'Operations leaders',
+        businessGoal: null,
+      },
     });
   });
 
   it('when saving fails without a server text, then "Failed to save edits" shows', async () => {
     await generateWith({ 'PUT /api/content/item-1/edit': () => ({ status: 500 }) });
+    await userEvent.click(screen.getByRole('radio', { name: /Hook two/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save edits');
   });
@@ -391,15 +404,24 @@ describe('content creation: saving, publishing and scheduling', () => {
     expect(screen.queryByRole('button', { name: 'Publish to LinkedIn' })).not.toBeInTheDocument();
   });
 
-  it('when LinkedIn is not connected, then the server text shows and the page points to the profile', async () => {
-    await generateWith({
-      'GET /api/linkedin/profile': () => ({ status: 404, body: { error: 'LinkedIn account not connected' } }),
-      'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'LinkedIn account not connected. Please connect your LinkedIn account first.' } }),
-    });
-    expect(screen.getByRole('link', { name: 'connect your LinkedIn account' })).toHaveAttribute('href', '/profile');
-    await userEvent.click(screen.getByRole('radio', { name: /Hook one/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('LinkedIn account not connected. Please connect your LinkedIn account first.');
+  it('when LinkedIn is not connected, then Publish and Schedule offer Connect LinkedIn, which comes back to this draft', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      await generateWith({
+        'GET /api/linkedin/profile': () => ({ status: 404, body: { error: 'LinkedIn account not connected', code: 'LINKEDIN.NOT_CONNECTED' } }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s1', state: 's1' } }),
+      });
+      await userEvent.click(screen.getByRole('radio', { name: /Hook one/ }));
+      const note = await screen.findByTestId('connect-note');
+      expect(note).toHaveTextContent('Connect your LinkedIn account to publish or schedule this post.');
+      expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
+
+      await userEvent.click(within(note).getByRole('button', { name: 'Connect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s1'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/content?draft=item-1');
+    } finally {
+      assign.mockRestore();
+    }
   });
 
   it('when posting fails without a server text, then "Failed to post to LinkedIn" shows', async () => {

@@ -1,8 +1,10 @@
 import { ApiError } from '../src/lib/api-client';
 import { fromLocalInputValue, nextMinuteAfter, toIsoWithOffset, toLocalInputValue } from '../src/lib/datetime';
 import { generationErrorMessage, generationMessages } from '../src/features/content/api/generate';
-import { composePost } from '../src/features/content/components/content-page';
-import { validateForm, emptyForm } from '../src/features/content/components/generation-form';
+import { composePost, editPayload, formFromItem, splitPost } from '../src/features/content/components/draft-text';
+import { emptyForm, serverFieldErrors, validateForm } from '../src/features/content/components/generation-form';
+import { trialPostsLeftText, trialUseWarning } from '../src/features/content/components/plan-banner';
+import { readWorkspace, updateWorkspaceSlot, workspaceKey } from '../src/lib/workspace-storage';
 import { foldPost, SEE_MORE_AFTER } from '../src/features/content/components/post-preview';
 import { displayText, linkedInUrlOf } from '../src/features/content-management/components/content-card';
 
@@ -41,6 +43,82 @@ describe('post text', () => {
     expect(linkedInUrlOf({ linkedinPostUrl: 'https://x/1', linkedinPostId: 'urn:li:share:1' })).toBe('https://x/1');
     expect(linkedInUrlOf({ linkedinPostUrl: null, linkedinPostId: 'urn:li:share:1' })).toBe('https://www.linkedin.com/feed/update/urn%3Ali%3Ashare%3A1/');
     expect(linkedInUrlOf({ linkedinPostUrl: null, linkedinPostId: null })).toBeNull();
+  });
+});
+
+describe('a draft back in the editor', () => {
+  const item = { selectedHook: 'The hook', generatedContent: 'Generated body', finalContent: null as string | null };
+
+  it('saved text with the hook is split back into hook and body', () => {
+    expect(splitPost({ ...item, finalContent: 'The hook\n\nMy body\n\nSecond paragraph' })).toEqual({ hook: 'The hook', body: 'My body\n\nSecond paragraph' });
+    expect(splitPost({ ...item, finalContent: 'The hook' })).toEqual({ hook: 'The hook', body: '' });
+  });
+
+  it('without saved text the generated body is the body; without a hook the saved text is', () => {
+    expect(splitPost(item)).toEqual({ hook: 'The hook', body: 'Generated body' });
+    expect(splitPost({ ...item, selectedHook: null, finalContent: 'Edited whole' })).toEqual({ hook: null, body: 'Edited whole' });
+  });
+
+  it('saved text that no longer opens with the hook (edited whole elsewhere) is kept whole, without doubling the hook', () => {
+    expect(splitPost({ ...item, finalContent: 'A new opening\n\nbody' })).toEqual({ hook: null, body: 'A new opening\n\nbody' });
+  });
+
+  it('the form round-trips through the item (an empty business goal is null)', () => {
+    const form = { topic: 'T', industryRole: 'R', personalExperience: 'E', targetAudience: 'A', businessGoal: '' };
+    const payload = editPayload(form, 'H', 'B');
+    expect(payload).toEqual({ editedContent: 'H\n\nB', saveAsDraft: true, selectedHook: 'H', topic: 'T', inputs: { industryRole: 'R', personalExperience: 'E', targetAudience: 'A', businessGoal: null } });
+    expect(formFromItem({ topic: payload.topic!, inputs: { ...payload.inputs!, businessGoal: null } as never })).toEqual(form);
+  });
+});
+
+describe('server errors that belong to a field', () => {
+  const refusal = (status: number, error: string, details?: Record<string, string>) => new ApiError(error, status, { error, code: 'REQUEST.INVALID', details });
+
+  it('a 400 with details maps each field', () => {
+    expect(serverFieldErrors(refusal(400, 'Topic is required', { topic: 'Topic is required', industryRole: 'Industry/Role is required', contentType: 'x' }))).toEqual({
+      topic: 'Topic is required',
+      industryRole: 'Industry/Role is required',
+    });
+  });
+
+  it('a 400 whose message names a field goes to that field', () => {
+    expect(serverFieldErrors(refusal(400, 'Personal experience must be at least 10 characters'))).toEqual({ personalExperience: 'Personal experience must be at least 10 characters' });
+  });
+
+  it('other refusals belong to no field', () => {
+    expect(serverFieldErrors(refusal(400, 'OpenAI rate limit reached'))).toEqual({});
+    expect(serverFieldErrors(refusal(503, 'Topic service down'))).toEqual({});
+    expect(serverFieldErrors(new Error('Topic x'))).toEqual({});
+  });
+});
+
+describe('trial wording', () => {
+  it('posts left keeps the plural of the 3', () => {
+    expect(trialPostsLeftText(1)).toBe('1 of 3 trial posts left.');
+    expect(trialPostsLeftText(2)).toBe('2 of 3 trial posts left.');
+  });
+
+  it('generate again says what it uses', () => {
+    expect(trialUseWarning(2)).toBe('This uses 1 of your 2 remaining trial posts.');
+    expect(trialUseWarning(1)).toBe('This uses your last remaining trial post.');
+  });
+});
+
+describe('the workspace record in localStorage', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('is kept per user under postwright.workspace.<userId>', () => {
+    updateWorkspaceSlot('u7', 'story', { form: { topic: 'T' } });
+    expect(workspaceKey('u7')).toBe('postwright.workspace.u7');
+    expect(readWorkspace('u7').types.story).toEqual({ form: { topic: 'T' }, draftId: null });
+    expect(readWorkspace('u8').types).toEqual({});
+  });
+
+  it('a damaged or foreign record reads as empty', () => {
+    window.localStorage.setItem('postwright.workspace.u7', '{not json');
+    expect(readWorkspace('u7')).toEqual({ version: 1, lastType: null, types: {} });
+    window.localStorage.setItem('postwright.workspace.u7', JSON.stringify({ version: 1, lastType: 'nope', types: { story: { form: { topic: 5 }, draftId: 7 }, bogus: {} } }));
+    expect(readWorkspace('u7')).toEqual({ version: 1, lastType: null, types: { story: { form: {}, draftId: null } } });
   });
 });
 

@@ -48,14 +48,22 @@ export function generationErrorMessage(error: unknown): { message: string; trial
   return { message: text || 'Failed to generate content', trialExhausted: false };
 }
 
-/** POST /content/generate -> 201 { content, user: { trialPostsRemaining } }. */
-export async function generateContent(request: GenerateRequest): Promise<GenerateResponse> {
+/**
+ * POST /content/generate -> 201 { content, user: { trialPostsRemaining } }. With `contentId` the
+ * draft is written again in place (same id). `signal` cancels it (the type changed); the
+ * browser's own deadline aborts it too, which reads as the timeout message.
+ */
+export async function generateContent(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResponse> {
   if (!session.get().accessToken) throw new GenerationError(generationMessages.authRequired);
+  signal?.throwIfAborted();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), GENERATION_CLIENT_TIMEOUT_MS);
+  const cancel = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
     return await api.post<GenerateResponse>('/content/generate', request, { signal: controller.signal });
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }

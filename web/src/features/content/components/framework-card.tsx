@@ -3,7 +3,7 @@ import { ContentTypeIcon, contentTypeInfo } from '../../../components/content/co
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { IconCheck } from '../../../components/ui/icons';
-import styles from './content-page.module.css';
+import styles from './framework-card.module.css';
 
 /** The framework at a glance: five types, their day and purpose, and the distribution strategy. */
 export function FrameworkCard({ current }: { current: ContentType | null }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { IconGlobe, IconSend } from '../../../components/ui/icons';
 import { IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
-import styles from './content-page.module.css';
+import styles from './post-preview.module.css';
 
 /** LinkedIn's feed shows about this many characters (or three lines) before "...see more". */
 export const SEE_MORE_AFTER = 210;

@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { POST_MAX_LENGTH } from '@postwright/contracts';
+import { PublishFlow } from '../../../components/content/publish-flow';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import { Textarea } from '../../../components/ui/field';
+import { IconEdit } from '../../../components/ui/icons';
+import { IconPlus } from '../../../components/ui/icons-app';
+import { paths } from '../../../config/paths';
+import { draftPath, type Generator } from '../hooks/use-generator';
+import { SaveStatus } from './save-status';
+import page from './content-page.module.css';
+import styles from './refine-step.module.css';
+
+/** Step 3: the five hooks, the body, then save, publish or schedule (the shared publish flow). */
+export function RefineStep({ generator: g }: { generator: Generator }) {
+  const doc = g.doc!;
+  const { item, hook, body } = doc;
+  const hookGroup = useId();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const readOnly = g.locked || g.generating;
+
+  useEffect(() => {
+    if (g.focusResult) resultRef.current?.focus();
+  }, [g.focusResult]);
+
+  return (
+    <Card as="section" aria-labelledby="step-refine">
+      <CardHeader
+        id="step-refine"
+        title={
+          <>
+            <span className={page.step}>3</span>
+            Choose your hook and refine
+          </>
+        }
+        description="The hook is the opening line readers see before “...see more”."
+        actions={g.locked ? null : <SaveStatus state={g.autosave} />}
+      />
+      <CardBody>
+        <div ref={resultRef} tabIndex={-1} className={styles.result}>
+          {item.hasPreviousVersion && !g.locked ? (
+            <Alert
+              tone="info"
+              action={
+                <Button size="sm" variant="secondary" onClick={() => void g.undo()} loading={g.restoring} className={page.alertAction}>
+                  Undo
+                </Button>
+              }
+            >
+              Generated again: the text it replaced is one undo away.
+            </Alert>
+          ) : null}
+          {g.restoreError ? <Alert tone="danger">{g.restoreError}</Alert> : null}
+
+          <fieldset className={styles.hooks} disabled={readOnly}>
+            <legend className={styles.hooksLegend}>Hooks</legend>
+            {item.hooks.map((option, index) => (
+              <label key={`${index}-${option}`} className={cx(styles.hook, hook === option && styles.hookChecked)}>
+                <input type="radio" name={hookGroup} value={option} checked={hook === option} onChange={() => g.chooseHook(option)} />
+                <span className={styles.hookNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className={styles.hookText}>{option}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <Textarea
+            label="Post body"
+            hint="Edit freely; the hook you choose opens the post. Your changes are saved as you go."
+            value={body}
+            onChange={(e) => g.editBody(e.target.value)}
+            readOnly={readOnly}
+            rows={12}
+            // the hook and a blank line come first; together they fit LinkedIn's limit
+            maxLength={POST_MAX_LENGTH - (hook ? hook.length + 2 : 0)}
+            inputClassName={styles.bodyInput}
+          />
+
+          {g.notice ? (
+            <Alert tone={g.notice.tone} onDismiss={() => g.setNotice(null)}>
+              {g.notice.text}{' '}
+              {g.notice.link ? (
+                g.notice.link.external ? (
+                  <a href={g.notice.link.href} target="_blank" rel="noreferrer">
+                    {g.notice.link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Link to={g.notice.link.href}>{g.notice.link.label}</Link>
+                )
+              ) : null}
+            </Alert>
+          ) : null}
+
+          <div className={styles.actions}>
+            {item.status === 'draft' ? (
+              <Button variant="secondary" onClick={() => void g.saveNow()} loading={g.saving} disabled={g.generating}>
+                {g.saving ? 'Saving...' : 'Save as Draft'}
+              </Button>
+            ) : null}
+            <PublishFlow
+              item={item}
+              hook={hook}
+              text={g.postText}
+              dirty={g.autosave.dirty}
+              save={g.savePending}
+              onItemChange={g.itemChanged}
+              onNotice={g.setNotice}
+              returnTo={draftPath(item.id)}
+              publishLabel="Publish to LinkedIn"
+            />
+            {g.locked ? (
+              <>
+                <Button variant="primary" onClick={g.startOver} icon={<IconEdit size={16} />}>
+                  Write another post
+                </Button>
+                <ButtonLink to={paths.contentManagement} variant="secondary">
+                  Go to Content Management
+                </ButtonLink>
+              </>
+            ) : (
+              <Button variant="ghost" onClick={g.startOver} icon={<IconPlus size={16} />} className={styles.startOver}>
+                Start a new post
+              </Button>
+            )}
+          </div>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

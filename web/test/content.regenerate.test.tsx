@@ -1,0 +1,89 @@
+/**
+ * "Generate again" (issue #18): on a trial it says, before it runs, that it uses one of the
+ * remaining posts; it rewrites the same draft in place (same id, same address, no second
+ * draft) and keeps the replaced text one Undo away.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
+import { contentStore } from './support/content-store';
+import { details, generateDraft } from './support/generator-steps';
+import { renderSignedIn } from './support/screens';
+
+beforeEach(() => resetLinkedInConnection());
+
+async function generateAgain() {
+  await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Generate again' }));
+}
+
+describe('generate again', () => {
+  it('when a trial user generates again, then a dialog says it uses 1 of the remaining trial posts; confirmed, it rewrites the same draft; Undo brings the old text back', async () => {
+    const store = contentStore({ trialPostsRemaining: 3 });
+    const { api, app } = renderSignedIn('/content', store.handlers, { trialPostsUsed: 0 });
+    await generateDraft('framework');
+    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('2 of 3 trial posts left.');
+    // an edit of the first take, saved before it is replaced
+    await userEvent.click(screen.getByRole('radio', { name: /framework hook 3/ }));
+
+    await generateAgain();
+    const dialog = await screen.findByRole('dialog', { name: 'Generate again?' });
+    expect(within(dialog).getByTestId('confirm-message')).toHaveTextContent(
+      "This uses 1 of your 2 remaining trial posts. The new text replaces this draft's; you can undo it.",
+    );
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate again' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    const calls = api.callsTo('POST', '/api/content/generate');
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body).toMatchObject({ contentId: 'd1', contentType: 'framework', topic: details.topic });
+    expect(app.location().search).toBe('?draft=d1');
+    expect(screen.getByRole('radio', { name: /framework hook 1 \(take 2\)/ })).toBeInTheDocument();
+    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('1 of 3 trial posts left.');
+    // the pending hook choice reached the first take before it was replaced
+    const edits = api.callsTo('PUT', '/api/content/d1/edit');
+    expect(edits.at(-1)!.body).toMatchObject({ selectedHook: 'framework hook 3 (take 1)' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /framework hook 3 \(take 1\)/ })).toBeChecked());
+    expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`);
+    expect(api.callsTo('POST', '/api/content/d1/restore-previous')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(app.location().search).toBe('?draft=d1');
+  });
+
+  it('when one trial post is left, then the dialog says it uses the last one; Cancel generates nothing', async () => {
+    const store = contentStore({ trialPostsRemaining: 2 });
+    const { api } = renderSignedIn('/content', store.handlers, { trialPostsUsed: 1 });
+    await generateDraft('framework');
+    await generateAgain();
+    const dialog = await screen.findByRole('dialog', { name: 'Generate again?' });
+    expect(within(dialog).getByTestId('confirm-message')).toHaveTextContent('This uses your last remaining trial post.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(1);
+    expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`);
+  });
+
+  it('when the trial is used up, then Generate again is disabled and the banner says "Trial limit reached - Upgrade to continue" with Upgrade Now', async () => {
+    const store = contentStore({ trialPostsRemaining: 1 });
+    const { api } = renderSignedIn('/content', store.handlers, { trialPostsUsed: 2 });
+    await generateDraft('framework');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(screen.getByRole('button', { name: 'Generate again' })).toBeDisabled();
+    expect(screen.getByText('Trial limit reached - Upgrade to continue')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(1);
+  });
+
+  it('when the plan is unlimited, then it regenerates in place without asking', async () => {
+    const store = contentStore({ trialPostsRemaining: null });
+    const { api } = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+    await generateDraft('framework');
+    await generateAgain();
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/content/generate')[1].body).toMatchObject({ contentId: 'd1' });
+  });
+});
