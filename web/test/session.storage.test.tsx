@@ -46,6 +46,26 @@ describe('session storage', () => {
     }
   });
 
+  it('when a user logs out, then what the generator kept in this browser is forgotten, for every account', async () => {
+    const user = buildUser();
+    const kept = JSON.stringify({ version: 1, lastType: 'story', types: { story: { form: { topic: 'A private topic' }, draftId: null } } });
+    window.localStorage.setItem(`postwright.workspace.${user.id}`, kept);
+    window.localStorage.setItem('postwright.workspace.someone-else', kept);
+    fakeApi({
+      'POST /api/auth/login': () => ({ body: { user, tokens: { accessToken: 'login-access', refreshToken: 'login-refresh' } } }),
+      'GET /api/users/profile': () => ({ body: { user } }),
+      'POST /api/auth/logout': () => ({ body: { success: true } }),
+    });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider> });
+
+    await act(() => result.current.login({ email: user.email, password: 'secret-pass' }));
+    expect(window.localStorage.getItem(`postwright.workspace.${user.id}`)).toBe(kept);
+    await act(() => result.current.logout());
+
+    expect(result.current.status).toBe('anonymous');
+    expect(webStorageValues().filter((entry) => entry.startsWith('postwright.workspace.'))).toEqual([]);
+  });
+
   it('when a returning visit is restored through the cookie, then the new tokens stay out of web storage', async () => {
     seedReturningVisit();
     fakeApi({

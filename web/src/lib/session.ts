@@ -1,4 +1,5 @@
 import type { User } from '@postwright/contracts';
+import { WORKSPACE_KEY_PREFIX } from './workspace-storage';
 
 /**
  * The signed-in session (spec section 4, issue #13 finding 5). The access token lives only in
@@ -13,6 +14,16 @@ import type { User } from '@postwright/contracts';
 export const SESSION_KEYS = {
   user: 'postwright.user',
 } as const;
+
+function forgetWorkspaces(s: Storage | null) {
+  if (!s) return;
+  const keys: string[] = [];
+  for (let i = 0; i < s.length; i += 1) {
+    const key = s.key(i);
+    if (key?.startsWith(WORKSPACE_KEY_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) s.removeItem(key);
+}
 
 /** Left in localStorage by older versions of the app; removed on start. */
 const LEGACY_TOKEN_KEYS = ['postwright.accessToken', 'postwright.refreshToken'];
@@ -112,11 +123,16 @@ export const session = {
     notify();
   },
 
-  /** Clears user and token (the cookie is the server's to clear). */
+  /**
+   * Clears user and token (the cookie is the server's to clear). Signing out also forgets what
+   * the generator kept in this browser (typed forms, the drafts last open), so one account's
+   * writing is not left for the next person here; an expired session keeps it for the same user.
+   */
   clear(reason: SessionEnd) {
     setLastEnd(reason);
     accessToken = null;
     writeUser(null);
+    if (reason === 'logout') forgetWorkspaces(storage());
     notify();
   },
 
