@@ -1,4 +1,5 @@
 import { ApiError, createApiClient, errorMessage, REFRESH_LOCK, type RefreshLocks } from '../src/lib/api-client';
+import { editContent } from '../src/lib/content-api';
 import { session } from '../src/lib/session';
 import { buildUser, fakeApi, seedSession, storedSession, webStorageValues } from './support/fake-api';
 
@@ -174,5 +175,19 @@ describe('api client: refresh once, then log out', () => {
     expect(api.calls[0].authorization).toBe('Bearer tok');
     const init = api.fetchMock.mock.calls[0][1] as RequestInit;
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('when an edit is saved, then it is sent with keepalive, so an autosave as the tab closes still arrives; other calls are not', async () => {
+    seedSession();
+    const api = fakeApi({
+      'PUT /api/content/c1/edit': () => ({ body: { content: { id: 'c1' } } }),
+      'GET /api/content': () => ({ body: { content: [] } }),
+    });
+
+    await editContent('c1', { editedContent: 'Hook\n\nBody', saveAsDraft: true });
+    await createApiClient().get('/content');
+
+    expect(api.callsTo('PUT', '/api/content/c1/edit')[0]).toMatchObject({ keepalive: true });
+    expect(api.callsTo('GET', '/api/content')[0]).toMatchObject({ keepalive: false });
   });
 });

@@ -49,6 +49,8 @@ export interface RequestOptions<T = unknown> {
   /** false for calls made without a session (login, signup, refresh). Default true. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** the request outlives the page (an autosave sent as the tab closes); bodies under 64 KB only */
+  keepalive?: boolean;
   /** validates and types the response body */
   schema?: Parser<T>;
 }
@@ -128,6 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         // the refresh cookie goes to /api/auth (and is set from there); never to another origin
         credentials: 'same-origin',
         signal: opts.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;

@@ -24,7 +24,9 @@ export async function restorePreviousVersion(id: string): Promise<ContentItem> {
 }
 
 export async function editContent(id: string, body: EditRequest): Promise<ContentItem> {
-  const data = await api.put<{ content: ContentItem }>(`/content/${encodeURIComponent(id)}/edit`, body);
+  // keepalive: an edit saved as the tab closes (the generator's autosave on leaving) still arrives;
+  // an edit is at most a few KB, far under the browser's 64 KB allowance
+  const data = await api.put<{ content: ContentItem }>(`/content/${encodeURIComponent(id)}/edit`, body, { keepalive: true });
   return data.content;
 }
 

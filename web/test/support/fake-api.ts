@@ -12,6 +12,7 @@ export interface FakeCall {
   body: unknown;
   authorization: string | null;
   credentials: RequestCredentials | undefined;
+  keepalive: boolean;
 }
 
 export interface FakeReply {
@@ -32,6 +33,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.authorization ?? null,
       credentials: init.credentials,
+      keepalive: init.keepalive === true,
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.path}`];
