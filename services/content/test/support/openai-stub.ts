@@ -33,6 +33,8 @@ export interface OpenAiStub {
   /** base URL for OPENAI_BASE_URL (ends with /v1) */
   url: string;
   requests: RecordedRequest[];
+  /** requests whose caller hung up before the answer was sent (a cancelled generation) */
+  abandoned(): number;
   /** queue replies; when the queue is empty every request gets a valid post */
   script(...replies: ScriptedReply[]): void;
   reset(): void;
@@ -67,9 +69,13 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let counter = 0;
+  let abandoned = 0;
 
   const server: HttpServer = await listen((req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned += 1;
+    });
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -122,10 +128,12 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
   return {
     url: `${server.url}/v1`,
     requests,
+    abandoned: () => abandoned,
     script: (...replies) => queue.push(...replies),
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      abandoned = 0;
     },
     close: async () => {
       for (const t of timers) clearTimeout(t);

@@ -30,4 +30,10 @@ export const generationErrors = {
     new AppError('GENERATION.REFUSED', 'The AI model declined to write this post. Please rephrase the topic or your experience and try again.', {
       status: 422,
     }),
+  /**
+   * The client went away before the post was stored (a type switch, a closed tab): nothing is
+   * stored and the trial credit is given back. 499 is nginx's "client closed request"; nobody
+   * reads this answer, it only keeps the log honest.
+   */
+  clientGone: () => new AppError('GENERATION.CLIENT_GONE', 'The request was cancelled before the post was ready.', { status: 499 }),
 };

@@ -19,6 +19,8 @@ export interface GeneratedPost {
 export interface GenerationOptions {
   /** "Generate again" (issue #18): the post being replaced; a generator should write a different take */
   replacing?: GeneratedPost;
+  /** aborted when the client goes away: a model request is cancelled, nothing is stored */
+  signal?: AbortSignal;
 }
 
 /** One interface for every way of writing a post (a model, or the offline framework generator). */

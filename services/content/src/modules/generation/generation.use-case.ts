@@ -1,6 +1,7 @@
 import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
 import type { Logger } from '@postwright/platform';
 import { contentErrors } from '../content/content.errors';
+import { generationErrors } from './generation.errors';
 import { announcer, type EventsPort } from '../content/content.events';
 import type { ContentVersion } from '../content/content.model';
 import { toContentItem } from '../content/content.presenter';
@@ -46,7 +47,8 @@ export function generationUseCases(deps: {
      * committed once the draft is stored, and released on any failure: a failed generation
      * costs nothing.
      */
-    async generate(userId: string, request: GenerateRequest): Promise<GenerateResult> {
+    async generate(userId: string, request: GenerateRequest, options: { signal?: AbortSignal } = {}): Promise<GenerateResult> {
+      const { signal } = options;
       const { contentId, ...form } = request;
       const input: GenerationInput = { ...form, businessGoal: form.businessGoal || null };
       const replacing = contentId ? await draftToReplace(userId, contentId, input.contentType) : null;
@@ -54,7 +56,14 @@ export function generationUseCases(deps: {
 
       let record: ContentRecord;
       try {
-        const post = await generator.generate(input, replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {});
+        if (signal?.aborted) throw generationErrors.clientGone();
+        const post = await generator.generate(input, {
+          ...(replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {}),
+          signal,
+        });
+        // the answer came after the client left: storing it would spend a trial post on a draft
+        // (or rewrite one) that nobody asked to keep any more
+        if (signal?.aborted) throw generationErrors.clientGone();
         const version: ContentVersion = {
           topic: input.topic,
           inputs: {
@@ -74,6 +83,9 @@ export function generationUseCases(deps: {
           ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
           : await repo.create({ userId, contentType: input.contentType, ...version });
       } catch (error) {
+        if (signal?.aborted) {
+          logger.info({ userId, contentId: contentId ?? null }, 'client went away during generation: nothing stored, trial credit released');
+        }
         if (reservation.reservationId) {
           await quota.release(reservation.reservationId).catch((err: unknown) => {
             // the auth service also expires reservations that are never committed

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Logger } from '@postwright/platform';
 import { generationErrors } from '../generation.errors';
-import type { ContentGenerator, GeneratedPost, GenerationInput } from '../generation.types';
+import type { ContentGenerator, GeneratedPost, GenerationInput, GenerationOptions } from '../generation.types';
 import { parsePostOutput } from './post-output';
 import { postJsonSchema, repairPrompt, systemPrompt, userPrompt } from './prompts';
 
@@ -53,18 +53,18 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       ? ({ type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } } as const)
       : ({ type: 'json_object' } as const);
 
-  async function complete(messages: ChatCompletionMessageParam[], deadline: number): Promise<{ text: string | null; finishReason?: string }> {
+  async function complete(messages: ChatCompletionMessageParam[], deadline: number, gone?: AbortSignal): Promise<{ text: string | null; finishReason?: string }> {
     try {
-      return await completeOnce(messages, deadline);
+      return await completeOnce(messages, deadline, gone);
     } catch (error) {
       if (!(error instanceof SchemaRejected)) throw error;
       options.logger.warn({ message: error.message }, 'the model server rejected the JSON schema; using JSON mode');
       structuredOutput = false;
-      return completeOnce(messages, deadline);
+      return completeOnce(messages, deadline, gone);
     }
   }
 
-  async function completeOnce(messages: ChatCompletionMessageParam[], deadline: number) {
+  async function completeOnce(messages: ChatCompletionMessageParam[], deadline: number, gone?: AbortSignal) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw generationErrors.timeout();
     // our own deadline, not only the SDK's: its timeout error is not recognisable in every
@@ -75,6 +75,10 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       timedOut = true;
       controller.abort();
     }, remaining);
+    // the client left: the model's work would be thrown away, so stop paying for it
+    const onGone = () => controller.abort();
+    if (gone?.aborted) controller.abort();
+    gone?.addEventListener('abort', onGone, { once: true });
     try {
       const completion = await client.chat.completions.create(
         {
@@ -89,6 +93,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       if (choice?.message?.refusal) throw generationErrors.refused();
       return { text: choice?.message?.content ?? null, finishReason: choice?.finish_reason };
     } catch (error) {
+      if (gone?.aborted) throw generationErrors.clientGone();
       if (timedOut) throw generationErrors.timeout();
       if (structuredOutput && error instanceof OpenAI.BadRequestError && /response_format|json_schema|schema/i.test(error.message)) {
         throw new SchemaRejected(error.message);
@@ -96,26 +101,28 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       throw mapModelError(error, options.logger);
     } finally {
       clearTimeout(timer);
+      gone?.removeEventListener('abort', onGone);
     }
   }
 
   return {
     provider: 'openai',
     model: options.model,
-    async generate(input: GenerationInput): Promise<GeneratedPost> {
+    async generate(input: GenerationInput, generation: GenerationOptions = {}): Promise<GeneratedPost> {
+      const gone = generation.signal;
       const deadline = Date.now() + options.timeoutMs;
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt() },
         { role: 'user', content: userPrompt(input) },
       ];
-      const first = await complete(messages, deadline);
+      const first = await complete(messages, deadline, gone);
       const parsed = parsePostOutput(first.text);
       if (parsed.ok && !parsed.lengthProblem) return parsed.post;
 
       const problems = parsed.ok ? [parsed.lengthProblem!] : parsed.problems;
       options.logger.warn({ problems, finishReason: first.finishReason }, 'AI model answer unusable or off the length band; asking once for a repair');
       messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(problems) });
-      const second = await complete(messages, deadline);
+      const second = await complete(messages, deadline, gone);
       const repaired = parsePostOutput(second.text);
       // a post a little off the band is still a post the author can trim: only answers that
       // are unusable twice fail; of two usable ones, the one closer to the band is kept

@@ -1,0 +1,74 @@
+import { eventually, http } from '@postwright/platform/src/testing';
+import { buildGenerateRequest } from './support/builders';
+import { startOpenAiStub, type OpenAiStub } from './support/openai-stub';
+import { startStack, type Stack, type TestUser } from './support/stack';
+
+/**
+ * Issue #18: switching the content type (or closing the tab) while a post is being written
+ * cancels the generation. The server must not finish it behind the author's back: the model
+ * request is aborted, nothing is stored, and the trial post is given back.
+ */
+describe('POST /api/content/generate when the client goes away before the post is ready', () => {
+  let stack: Stack;
+  let model: OpenAiStub;
+
+  beforeAll(async () => {
+    model = await startOpenAiStub();
+    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, OPENAI_MODEL: 'stub-model-1', GENERATION_TIMEOUT_MS: '20000' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await model?.close();
+  }, 60_000);
+  beforeEach(() => model.reset());
+
+  /** Starts a generation, waits until the model is writing it, then hangs up. */
+  async function generateAndHangUp(user: TestUser, body: Record<string, unknown>) {
+    model.script({ delayMs: 15_000 });
+    const before = model.requests.length;
+    const hangUp = new AbortController();
+    const pending = fetch(`${stack.content.url}/api/content/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify(body),
+      signal: hangUp.signal,
+    }).catch((error: Error) => error.name);
+    await eventually(async () => model.requests.length, (n) => n === before + 1);
+    hangUp.abort();
+    await expect(pending).resolves.toBe('AbortError');
+  }
+
+  test('when a trial author hangs up mid-generation, then the model request is aborted, no draft is stored and the trial post is given back', async () => {
+    const user = await stack.user();
+
+    await generateAndHangUp(user, buildGenerateRequest({ topic: 'A post nobody waits for' }));
+
+    // the model is not left writing a post nobody will read
+    await eventually(async () => model.abandoned(), (n) => n === 1);
+    expect(await stack.list(user)).toEqual([]);
+    // the trial's three posts are all still there: the third succeeds once the reservation is back
+    for (const topic of ['First kept post', 'Second kept post']) {
+      expect((await http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest({ topic }) })).status).toBe(201);
+    }
+    const third = await eventually(
+      () => http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest({ topic: 'Third kept post' }) }),
+      (res) => res.status === 201,
+      10_000,
+      200,
+    );
+    expect(third.body.user.trialPostsRemaining).toBe(0);
+    expect((await stack.list(user)).map((item) => item.topic)).toEqual(['Third kept post', 'Second kept post', 'First kept post']);
+    expect(await stack.trialPostsUsed(user)).toBe(3);
+  });
+
+  test('when an author hangs up while a draft is being generated again, then the draft keeps its text and no previous version is made', async () => {
+    const user = await stack.user({ tier: 'premium' });
+    const draft = await stack.draft(user, { topic: 'The text that stays' });
+
+    await generateAndHangUp(user, { ...buildGenerateRequest({ topic: 'A rewrite nobody waits for' }), contentId: draft.id });
+
+    await eventually(async () => model.abandoned(), (n) => n === 1);
+    const [kept] = await stack.list(user);
+    expect(kept).toMatchObject({ id: draft.id, topic: 'The text that stays', generatedContent: draft.generatedContent, hooks: draft.hooks, hasPreviousVersion: false });
+  });
+});
