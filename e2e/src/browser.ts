@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
 
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
@@ -16,6 +16,26 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/**
+ * One browser for a test file: launched before its journeys and closed after them. `get()`
+ * inside a test (the browser exists only once the file's beforeAll has run).
+ */
+export function sharedBrowser(): { get(): Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get() {
+      if (!browser) throw new Error('the browser is launched in beforeAll: call get() inside a test');
+      return browser;
+    },
+  };
 }
 
 export async function newPage(browser: Browser, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
@@ -79,4 +99,105 @@ export async function signUp(page: Page, firstName = 'Ada', lastName = 'Tester')
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: `Welcome, ${firstName}` }).waitFor();
   return email;
+}
+
+/** Answers the app's own confirmation dialog with its confirm button; answers the question it asked. */
+export async function confirmInApp(page: Page, confirmLabel: string): Promise<string> {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-message') });
+  await dialog.waitFor();
+  const question = (await dialog.getByTestId('confirm-message').textContent()) ?? '';
+  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return question;
+}
+
+/** The browser's own confirm() is never used: any would fail the journey. */
+export function refuseBrowserDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
+/** What the journeys type into the generator's form, per content type (each type has its own labels). */
+export const contentDetails = {
+  controversial: {
+    name: 'Contrarian Take',
+    topicLabel: 'What conventional wisdom do you disagree with?',
+    experienceLabel: 'What happened that changed your mind?',
+    topic: 'Hiring for culture fit is holding teams back',
+    experience: 'In 2022 we stopped screening for culture fit and our three best hires came from candidates we used to reject.',
+  },
+  story: {
+    name: 'Behind the Scenes',
+    topicLabel: 'What behind-the-scenes moment will you share?',
+    experienceLabel: 'Tell the story',
+    topic: 'The week we almost missed payroll',
+    experience: 'Two days before payroll our largest customer paid late, and I had to tell the team the truth.',
+  },
+  framework: {
+    name: 'Framework',
+    topicLabel: 'What process or framework will you teach?',
+    experienceLabel: 'Where has this framework worked for you?',
+    topic: 'My three-question filter for saying no',
+    experience: 'Last year I used three questions to cut our roadmap from 40 initiatives to 12, and delivery time halved.',
+  },
+  insight: {
+    name: 'Industry Insight',
+    topicLabel: 'What trend or shift are you seeing in your industry?',
+    experienceLabel: 'What have you seen first-hand?',
+    topic: 'Mid-market buyers now expect usage-based pricing',
+    experience: 'In the last quarter, seven of our ten enterprise renewals asked to move to usage-based contracts.',
+  },
+  learning: {
+    name: 'Relationship Builder',
+    topicLabel: 'What lesson or question do you want to open up?',
+    experienceLabel: 'What experience taught you this?',
+    topic: 'What I got wrong in my first 90 days as CEO',
+    experience: 'I spent my first month changing processes before I understood why they existed, and lost trust doing it.',
+  },
+} as const;
+
+export type TypeKey = keyof typeof contentDetails;
+
+/** In the generator: chooses a type and fills its form (its own labels), without generating. */
+export async function fillDetails(page: Page, type: TypeKey): Promise<void> {
+  const d = contentDetails[type];
+  await page.getByRole('radio', { name: new RegExp(`^${d.name}`) }).check({ force: true });
+  await page.getByLabel(d.topicLabel).fill(d.topic);
+  await page.getByLabel('Industry/Role').fill('COO at a B2B software company');
+  await page.getByLabel(d.experienceLabel).fill(d.experience);
+  await page.getByLabel('Target Audience').fill('Operations leaders');
+}
+
+/** Chooses a type, fills its form, generates, and waits for the 5 hooks. */
+export async function generate(page: Page, type: TypeKey): Promise<Locator> {
+  await fillDetails(page, type);
+  await page.getByRole('button', { name: /^(Generate Content|Generate again)$/ }).click();
+  const hooks = page.getByRole('group', { name: 'Hooks' });
+  await hooks.waitFor({ timeout: 60_000 });
+  await expect(hooks.getByRole('radio').count()).resolves.toBe(5);
+  return hooks;
+}
+
+/** Selects the generated post's hook at `index` (0-4); answers its text. */
+export async function pickHook(page: Page, index: number): Promise<string> {
+  const hook = page.getByRole('group', { name: 'Hooks' }).locator('label').nth(index);
+  await hook.click();
+  return (await hook.locator('span').last().textContent()) ?? '';
+}
+
+/** A content management card, named by its topic. */
+export function contentCard(page: Page, topic: string): Locator {
+  return page.getByRole('listitem', { name: topic });
+}
+
+/** On the LinkedIn sandbox's consent page: the member's name, then Allow. */
+export async function allowOnLinkedIn(page: Page, firstName: string, lastName: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(sandboxUrl()));
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByRole('button', { name: 'Allow' }).click();
 }

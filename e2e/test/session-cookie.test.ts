@@ -4,23 +4,16 @@
  * restores the session through the cookie; several tabs share it without tripping the reuse
  * detection; a logout in one tab signs the others out.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { http } from '@postwright/platform/src/testing';
-import { launchBrowser, newPage, signUp } from '../src/browser';
+import { sharedBrowser, newPage, signUp } from '../src/browser';
 
 jest.setTimeout(120_000);
 
 const REFRESH_COOKIE = '__Secure-postwright_refresh';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+/** one Chromium for the file's journeys, each in its own context */
+const browser = sharedBrowser();
 
 const welcomed = (page: Page, firstName: string) => page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${firstName}$`) }).waitFor();
 
@@ -36,7 +29,7 @@ function scriptVisible(page: Page) {
 
 describe('the session in an HttpOnly cookie', () => {
   test('sign in, reload: still signed in through the cookie, which no script can read and no storage holds; logout, reload: signed out', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       const signupAnswer = page.waitForResponse((res) => res.url().endsWith('/api/auth/signup'));
       await signUp(page, 'Radia');
@@ -80,7 +73,7 @@ describe('the session in an HttpOnly cookie', () => {
   });
 
   test('legacy tokens an older version left in localStorage are removed on start', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       await page.goto('/privacy');
       await page.evaluate(() => {
@@ -96,7 +89,7 @@ describe('the session in an HttpOnly cookie', () => {
   });
 
   test('two tabs reload at once: both stay signed in (refreshes take turns); a logout in one signs the other out', async () => {
-    const { context, page: first } = await newPage(browser);
+    const { context, page: first } = await newPage(browser.get());
     try {
       await signUp(first, 'Frances');
       const second = await context.newPage();

@@ -5,21 +5,13 @@
  * or critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts.
  */
 import { http } from '@postwright/platform/src/testing';
-import type { Browser, Page } from 'playwright-core';
-import { checkPage as checkPageAt, launchBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+/** one Chromium for the file's journeys, each in its own context */
+const browser = sharedBrowser();
 
 const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'web', height: 800, settleMs: 150 });
 
@@ -47,7 +39,7 @@ async function waitUntilScrolledTo(page: Page, selector: string) {
 
 describe('web shell journeys', () => {
   test('landing page: sections, header anchors scroll to them, FAQ one open at a time, pricing toggle', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /Turn your expertise/ }).waitFor();
@@ -104,7 +96,7 @@ describe('web shell journeys', () => {
   });
 
   test('landing page on a phone: the menu opens from the keyboard and closes with Escape', async () => {
-    const { context, page } = await newPage(browser, 375, 800);
+    const { context, page } = await newPage(browser.get(), 375, 800);
     try {
       await page.goto('/');
       const menu = page.getByRole('button', { name: 'Open menu' });
@@ -122,7 +114,7 @@ describe('web shell journeys', () => {
   });
 
   test('signup to dashboard: mismatched passwords do not submit, then the new user lands on the dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       await page.goto('/auth/signup');
       await checkPage(page, 'signup');
@@ -171,7 +163,7 @@ describe('web shell journeys', () => {
   });
 
   test('the signed-in layout on a phone: the menu drawer opens and navigates', async () => {
-    const { context, page } = await newPage(browser, 375, 800);
+    const { context, page } = await newPage(browser.get(), 375, 800);
     try {
       await signUp(page, 'Katherine', 'Johnson');
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -188,7 +180,7 @@ describe('web shell journeys', () => {
   });
 
   test('logout: the session ends, it is gone from storage and protected pages send the visitor home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       await signUp(page, 'Alan', 'Turing');
       await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
@@ -207,7 +199,7 @@ describe('web shell journeys', () => {
   });
 
   test('login returns to origin: a protected page sends the visitor home, and logging in brings them back', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       const email = await signUp(page, 'Margaret', 'Hamilton');
       await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
@@ -243,7 +235,7 @@ describe('web shell journeys', () => {
   });
 
   test('catch-all: unknown paths (and /settings) go to / when signed out and to /dashboard when signed in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       for (const path of ['/settings', '/no/such/page']) {
         await page.goto(path);
@@ -260,7 +252,7 @@ describe('web shell journeys', () => {
   });
 
   test('an expired access token is refreshed once through the cookie, and the user stays signed in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       await signUp(page, 'Barbara', 'Liskov');
       const cookie = async () => (await context.cookies()).find((c) => c.name === '__Secure-postwright_refresh')?.value;
@@ -300,7 +292,7 @@ describe('web shell journeys', () => {
   });
 
   test('public pages: legal pages with their commitments, about, FAQ, contact and demo, for anyone', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser.get());
     try {
       const legal: Array<[string, string, string[]]> = [
         ['/privacy', 'Privacy Policy', ['at least 18 years old', 'within 24 hours']],
