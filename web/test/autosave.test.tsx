@@ -20,7 +20,9 @@ let flushed: Promise<Doc | null> | null = null;
 
 function Harness({ save, enabled = true }: { save: Save; enabled?: boolean }) {
   const [doc, setDoc] = useState<Doc>({ id: 'd1', text: 'Saved text' });
-  const autosave = useAutosave<Doc, Doc>({ key: doc.id, payload: doc, enabled, save });
+  // bumps when the document is replaced from the server (generated again, undone)
+  const [revision, setRevision] = useState(0);
+  const autosave = useAutosave<Doc, Doc>({ key: `${doc.id}#${revision}`, payload: doc, enabled, save });
   return (
     <>
       <label>
@@ -29,6 +31,16 @@ function Harness({ save, enabled = true }: { save: Save; enabled?: boolean }) {
       </label>
       <button type="button" onClick={() => setDoc({ id: 'd2', text: 'Another draft' })}>
         Open d2
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          autosave.discard();
+          setDoc({ id: 'd1', text: 'The server text' });
+          setRevision((n) => n + 1);
+        }}
+      >
+        Replace from server
       </button>
       <button
         type="button"
@@ -227,6 +239,68 @@ describe('autosave', () => {
     expect(status()).toHaveAttribute('data-state', 'idle');
     await wait(AUTOSAVE_DELAY_MS * 2);
     expect(save).toHaveBeenCalledTimes(1); // d2 as opened is not saved back
+  });
+
+  it('when the document is replaced from the server with edits pending, then they are dropped (never sent over the new version) and the new one starts clean', async () => {
+    const save = ok();
+    render(<Harness save={save} />);
+    type('Edits of the old version');
+    expect(status()).toHaveAttribute('data-state', 'pending');
+    fireEvent.click(screen.getByRole('button', { name: 'Replace from server' }));
+    await settle();
+    expect(screen.getByLabelText('Text')).toHaveValue('The server text');
+    expect(status()).toHaveAttribute('data-state', 'idle');
+    await wait(AUTOSAVE_DELAY_MS * 2);
+    expect(save).not.toHaveBeenCalled();
+
+    type('The server text, edited');
+    await wait(AUTOSAVE_DELAY_MS);
+    await settle();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ id: 'd1', text: 'The server text, edited' });
+  });
+
+  it('when an old version failing to save is replaced from the server, then its retries stop', async () => {
+    const save: Save = jest.fn().mockRejectedValue(serverDown());
+    render(<Harness save={save} />);
+    type('Edited offline');
+    await wait(AUTOSAVE_DELAY_MS);
+    await settle();
+    expect(status()).toHaveAttribute('data-state', 'retrying');
+    fireEvent.click(screen.getByRole('button', { name: 'Replace from server' }));
+    await settle();
+    await wait(AUTOSAVE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    await settle();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(status()).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('when the draft changed on the server while it was being saved (409 CONTENT.CHANGED), then it is retried, not shown as a refusal', async () => {
+    const save: Save = jest.fn();
+    // the code decides, never the words
+    save.mockRejectedValueOnce(new ApiError('Conflict', 409, { error: 'Something else entirely', code: 'CONTENT.CHANGED' })).mockImplementation(async (doc) => doc);
+    render(<Harness save={save} />);
+    type('Raced a regenerate');
+    await wait(AUTOSAVE_DELAY_MS);
+    await settle();
+    expect(status()).toHaveAttribute('data-state', 'retrying');
+    expect(status()).toHaveTextContent('Not saved: retrying');
+    await wait(AUTOSAVE_RETRY_DELAYS_MS[0]);
+    await settle();
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith({ id: 'd1', text: 'Raced a regenerate' });
+    expect(status()).toHaveTextContent('Saved');
+  });
+
+  it('when the item is no longer a draft (409 CONTENT.NOT_EDITABLE), then the refusal shows and nothing is retried', async () => {
+    const save: Save = jest.fn().mockRejectedValue(new ApiError('Published posts cannot be edited.', 409, { error: 'Published posts cannot be edited.', code: 'CONTENT.NOT_EDITABLE' }));
+    render(<Harness save={save} />);
+    type('Too late');
+    await wait(AUTOSAVE_DELAY_MS);
+    await settle();
+    expect(status()).toHaveTextContent('Not saved: Published posts cannot be edited.');
+    await wait(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('when the page is left with edits pending, then they are sent (best effort)', async () => {

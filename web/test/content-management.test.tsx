@@ -580,6 +580,51 @@ describe('content management: publishing and scheduling follow the shared rules'
     }
   });
 
+  it('when the text is being edited and Connect LinkedIn is pressed, then the edit is saved first, then it goes to LinkedIn', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      const { api } = renderSignedIn('/content-management', {
+        'GET /api/content': () => ({ body: { content: [draft()] } }),
+        'PUT /api/content/d1/edit': (call) => ({ body: { content: { ...draft(), finalContent: (call.body as { editedContent: string }).editedContent } } }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth', state: 's1' } }),
+      });
+      const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+      await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+      await userEvent.type(within(card).getByLabelText('Post text'), ' Edited before connecting.');
+      await userEvent.click(within(await within(card).findByTestId('connect-note')).getByRole('button', { name: 'Connect LinkedIn' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth'));
+      const order = api.calls.filter((c) => c.method !== 'GET' || c.path === '/api/linkedin/auth-url').map((c) => `${c.method} ${c.path}`);
+      expect(order).toEqual(['PUT /api/content/d1/edit', 'GET /api/linkedin/auth-url']);
+      expect(api.callsTo('PUT', '/api/content/d1/edit')[0].body).toMatchObject({ editedContent: 'Hook two\n\nThe final text. Edited before connecting.' });
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('when the edit cannot be saved before connecting, then "Failed to save edits" shows and the page stays, edit kept', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      const { api } = renderSignedIn('/content-management', {
+        'GET /api/content': () => ({ body: { content: [draft()] } }),
+        'PUT /api/content/d1/edit': () => ({ status: 500 }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth', state: 's1' } }),
+      });
+      const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+      await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+      await userEvent.type(within(card).getByLabelText('Post text'), ' Edited.');
+      await userEvent.click(within(await within(card).findByTestId('connect-note')).getByRole('button', { name: 'Connect LinkedIn' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save edits');
+      expect(api.callsTo('GET', '/api/linkedin/auth-url')).toHaveLength(0);
+      expect(assign).not.toHaveBeenCalled();
+      expect(within(card).getByLabelText('Post text')).toHaveValue('Hook two\n\nThe final text. Edited.');
+      expect(within(card).getByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
   it('when a publish is refused because LinkedIn is not connected, then the failure shows with the Connect LinkedIn offer', async () => {
     renderSignedIn('/content-management', {
       'GET /api/content': () => ({ body: { content: [draft()] } }),

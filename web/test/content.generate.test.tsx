@@ -317,7 +317,18 @@ describe('content creation: trial banner', () => {
 
 describe('content creation: saving, publishing and scheduling', () => {
   async function generateWith(handlers: Parameters<typeof renderSignedIn>[1] = {}) {
-    const item = buildItem({ id: 'item-1', contentType: 'framework', topic: 'My 3-question filter for saying no' });
+    // as the service answers: the item keeps the form it was generated from
+    const item = buildItem({
+      id: 'item-1',
+      contentType: 'framework',
+      topic: 'My 3-question filter for saying no',
+      inputs: {
+        industryRole: 'COO at a logistics company',
+        personalExperience: 'Last year I used three questions to cut our roadmap from 40 initiatives to 12.',
+        targetAudience: 'Operations leaders',
+        businessGoal: null,
+      },
+    });
     const utils = renderSignedIn('/content', {
       'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
       'POST /api/content/generate': () => ({ status: 201, body: { content: item, user: { trialPostsRemaining: 2 } } }),

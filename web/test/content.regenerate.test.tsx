@@ -3,12 +3,12 @@
  * remaining posts; it rewrites the same draft in place (same id, same address, no second
  * draft) and keeps the replaced text one Undo away.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { details, generateDraft } from './support/generator-steps';
-import { renderSignedIn } from './support/screens';
+import { buildItem, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
 
@@ -53,6 +53,44 @@ describe('generate again', () => {
     expect(app.location().search).toBe('?draft=d1');
   });
 
+  it('when Undo has brought the old text back, then Redo (the same swap) brings the new one back, and Undo is offered again', async () => {
+    const store = contentStore({ trialPostsRemaining: null });
+    const { api } = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+    await generateDraft('framework');
+    await generateAgain();
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    expect(screen.getByText('Generated again: the text it replaced is one undo away.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`));
+    // the service keeps the newer text as the previous version: the way back is a Redo, said as one
+    expect(store.get('d1')?.hasPreviousVersion).toBe(true);
+    expect(screen.getByText('Previous version restored: the newer text is one redo away.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    expect(api.callsTo('POST', '/api/content/d1/restore-previous')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Redo' })).not.toBeInTheDocument();
+    expect(store.generations).toBe(2);
+  });
+
+  it('when the page is refreshed after an Undo, then it still offers Redo', async () => {
+    const store = contentStore({ trialPostsRemaining: null });
+    const first = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+    await generateDraft('framework');
+    await generateAgain();
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await screen.findByRole('button', { name: 'Redo' });
+    const address = `${first.app.location().pathname}${first.app.location().search}`;
+    cleanup();
+    renderSignedIn(address, store.handlers, { subscriptionTier: 'premium' });
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`));
+    expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
+  });
+
   it('when one trial post is left, then the dialog says it uses the last one; Cancel generates nothing', async () => {
     const store = contentStore({ trialPostsRemaining: 2 });
     const { api } = renderSignedIn('/content', store.handlers, { trialPostsUsed: 1 });
@@ -85,5 +123,53 @@ describe('generate again', () => {
     await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/content/generate')[1].body).toMatchObject({ contentId: 'd1' });
+  });
+});
+
+describe('generating from a published or scheduled post', () => {
+  const published = () =>
+    buildItem({
+      id: 'p1',
+      contentType: 'framework',
+      topic: details.topic,
+      status: 'published',
+      selectedHook: 'Hook two',
+      finalContent: 'Hook two\n\nThe published body.',
+      publishedAt: '2026-03-05T10:00:00.000Z',
+      linkedinPostUrl: 'https://sandbox.example/feed/update/urn:li:share:9/',
+      inputs: { industryRole: details.industryRole, personalExperience: details.personalExperience, targetAudience: details.targetAudience, businessGoal: null },
+    });
+
+  it('when a trial user generates from a published post, then the button says it makes a new post, and a dialog says it uses a trial post before it runs', async () => {
+    const store = contentStore({ items: [published()], ids: ['d1'], trialPostsRemaining: 2 });
+    const { api, app } = renderSignedIn('/content?draft=p1', store.handlers, { trialPostsUsed: 1 });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Hook two/ })).toBeChecked());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(screen.queryByRole('button', { name: 'Generate again' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate a new post' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a new post?' });
+    expect(within(dialog).getByTestId('confirm-message')).toHaveTextContent(
+      'This uses 1 of your 2 remaining trial posts. It starts a new draft; the published post stays as it is.',
+    );
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate a new post' }));
+
+    await waitFor(() => expect(app.location().search).toBe('?draft=d1'));
+    expect(api.callsTo('POST', '/api/content/generate')[0].body).not.toHaveProperty('contentId');
+    expect(store.get('p1')?.status).toBe('published');
+    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('1 of 3 trial posts left.');
+  });
+
+  it('when a trial user cancels, then nothing is generated and the published post stays on screen', async () => {
+    const store = contentStore({ items: [published()], ids: ['d1'], trialPostsRemaining: 2 });
+    const { api, app } = renderSignedIn('/content?draft=p1', store.handlers, { trialPostsUsed: 1 });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Hook two/ })).toBeChecked());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate a new post' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Generate a new post?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
+    expect(app.location().search).toBe('?draft=p1');
   });
 });

@@ -1,13 +1,23 @@
 /**
  * A small stand-in for the content service's drafts (issue #18 generator tests): generate
- * (new, or again in place with `contentId`), GET one, PUT edit, restore-previous. It keeps the
- * items between renders, so a test can "refresh" by rendering the app again on the same store.
+ * (new: 201, or again in place with `contentId`: 200, the replaced text kept as the previous
+ * version), GET one, PUT edit, restore-previous. Like the service, restore-previous SWAPS the
+ * draft's text and form with its previous version and `hasPreviousVersion` stays true, so a
+ * second call redoes. It keeps the items between renders, so a test can "refresh" by rendering
+ * the app again on the same store.
  */
 import { HOOK_COUNT, type ContentItem, type EditRequest, type GenerateRequest } from '@postwright/contracts';
 import type { FakeCall, FakeReply } from './fake-api';
 import { buildItem } from './screens';
 
 type Handler = (call: FakeCall) => FakeReply | 'network-error' | Promise<FakeReply | 'network-error'>;
+
+/** What "Generate again" replaces and restore-previous swaps (the service's ContentVersion). */
+type Version = Pick<ContentItem, 'topic' | 'inputs' | 'generatedContent' | 'hooks' | 'selectedHook' | 'finalContent'>;
+
+function versionOf({ topic, inputs, generatedContent, hooks, selectedHook, finalContent }: ContentItem): Version {
+  return { topic, inputs, generatedContent, hooks, selectedHook, finalContent };
+}
 
 export interface ContentStoreOptions {
   items?: ContentItem[];
@@ -19,9 +29,15 @@ export interface ContentStoreOptions {
   beforeGenerate?: (request: GenerateRequest) => Promise<void> | void;
 }
 
+/** The service's answer to changing an item that is no longer a draft. */
+function notEditable(item: ContentItem, action: 'edited' | 'generated again' | 'restored'): FakeReply {
+  const error = `${item.status === 'published' ? 'Published' : 'Scheduled'} posts cannot be ${action}.`;
+  return { status: 409, body: { error, code: 'CONTENT.NOT_EDITABLE', details: { status: item.status } } };
+}
+
 export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsRemaining = 2, beforeGenerate }: ContentStoreOptions = {}) {
   const byId = new Map(items.map((item) => [item.id, item]));
-  const previous = new Map<string, ContentItem>();
+  const previous = new Map<string, Version>();
   const free = ids.filter((id) => !byId.has(id));
   let remaining = trialPostsRemaining;
   let generations = 0;
@@ -30,6 +46,9 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
     'POST /api/content/generate': async (call) => {
       const request = call.body as GenerateRequest;
       await beforeGenerate?.(request);
+      const old = request.contentId ? byId.get(request.contentId) : undefined;
+      if (request.contentId && !old) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
+      if (old && old.status !== 'draft') return notEditable(old, 'generated again');
       generations += 1;
       if (remaining !== null) remaining = Math.max(0, remaining - 1);
       const inputs = {
@@ -40,13 +59,11 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       };
       const hooks = Array.from({ length: HOOK_COUNT }, (_, i) => `${request.contentType} hook ${i + 1} (take ${generations})`);
       const text = { generatedContent: `Body of take ${generations} about ${request.topic}.`, hooks, selectedHook: null, finalContent: null };
-      if (request.contentId) {
-        const old = byId.get(request.contentId);
-        if (!old) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
-        previous.set(old.id, old);
+      if (old) {
+        previous.set(old.id, versionOf(old));
         const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true };
         byId.set(old.id, next);
-        return { status: 201, body: { content: next, user: { trialPostsRemaining: remaining } } };
+        return { status: 200, body: { content: next, user: { trialPostsRemaining: remaining } } };
       }
       const id = free.shift() ?? `d${byId.size + 1}`;
       const created = buildItem({ id, contentType: request.contentType, topic: request.topic, inputs, ...text });
@@ -63,6 +80,7 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
     handlers[`PUT /api/content/${id}/edit`] = (call) => {
       const item = byId.get(id);
       if (!item) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
+      if (item.status !== 'draft') return notEditable(item, 'edited');
       const edit = call.body as EditRequest;
       const next: ContentItem = {
         ...item,
@@ -75,10 +93,14 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       return { body: { content: next } };
     };
     handlers[`POST /api/content/${id}/restore-previous`] = () => {
+      const item = byId.get(id);
+      if (!item) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
+      if (item.status !== 'draft') return notEditable(item, 'restored');
       const old = previous.get(id);
-      if (!old) return { status: 409, body: { error: 'There is no previous version to restore', code: 'CONTENT.NO_PREVIOUS_VERSION' } };
-      previous.delete(id);
-      const restored = { ...old, hasPreviousVersion: false };
+      if (!old) return { status: 409, body: { error: 'There is no previous version of this draft to restore.', code: 'CONTENT.NO_PREVIOUS_VERSION' } };
+      // a swap: the current text becomes the previous one, so a second call redoes
+      previous.set(id, versionOf(item));
+      const restored: ContentItem = { ...item, ...old, hasPreviousVersion: true };
       byId.set(id, restored);
       return { body: { content: restored } };
     };

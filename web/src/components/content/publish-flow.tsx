@@ -35,8 +35,8 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
 
   const draft = item.status === 'draft';
   const blockedNote = flow.blocked ? noteId : undefined;
-  const publishDisabled = flow.blocked !== null || flow.otherPublishing || (flow.busy !== null && !flow.publishing);
-  const otherDisabled = flow.blocked !== null || flow.busy !== null;
+  const publishDisabled = flow.blocked !== null || flow.otherPublishing || flow.disabled || (flow.busy !== null && !flow.publishing);
+  const otherDisabled = flow.blocked !== null || flow.disabled || flow.busy !== null;
 
   return (
     <>
@@ -55,7 +55,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
         {draft ? 'Schedule' : 'Reschedule'}
       </Button>
       {draft ? null : (
-        <Button size={size} variant="secondary" onClick={() => void flow.unschedule()} loading={flow.busy === 'unscheduling'} disabled={flow.busy !== null}>
+        <Button size={size} variant="secondary" onClick={() => void flow.unschedule()} loading={flow.busy === 'unscheduling'} disabled={flow.disabled || flow.busy !== null}>
           Unschedule
         </Button>
       )}
@@ -82,7 +82,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
             className={styles.connect}
             onClick={() => void flow.connect()}
             loading={flow.busy === 'connecting'}
-            disabled={flow.busy !== null && flow.busy !== 'connecting'}
+            disabled={flow.disabled || (flow.busy !== null && flow.busy !== 'connecting')}
             icon={<IconLinkedIn size={14} />}
           >
             Connect LinkedIn

@@ -32,6 +32,8 @@ export interface PublishFlowOptions {
   returnTo: string;
   /** content management asks for confirmation before publishing (spec section 5); the generator does not */
   confirmPublish?: boolean;
+  /** another change of this item is on its way (the generator writing it again, Undo/Redo): wait for it */
+  disabled?: boolean;
 }
 
 /** Spec sections 5 and 8: the texts of publishing and scheduling, on both screens. */
@@ -89,10 +91,11 @@ type Busy = 'publishing' | 'unscheduling' | 'connecting' | null;
  * The rules of publishing and scheduling, shared by the generator and content management
  * (issue #18): nothing goes out with unsaved edits (they are saved first, in the same click, and
  * a failed save stops it); a hook is required; when LinkedIn is not connected the member is
- * offered to connect and come back; one publish at a time.
+ * offered to connect and come back (pending edits are saved before leaving for LinkedIn, and a
+ * failed save keeps the member here); one publish at a time.
  */
 export function usePublishFlow(options: PublishFlowOptions) {
-  const { item, hook, dirty, confirmPublish = false } = options;
+  const { item, hook, dirty, confirmPublish = false, disabled = false } = options;
   const latest = useRef(options);
   latest.current = options;
   const connection = useLinkedInConnection();
@@ -140,7 +143,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
   }
 
   async function publish() {
-    if (busy || blocked || publishingId) return;
+    if (busy || blocked || disabled || publishingId) return;
     if (confirmPublish) {
       const ok = await confirm({ title: 'Publish to LinkedIn?', message: publishMessages.confirmPublish, confirmLabel: 'Publish' });
       if (!ok || publishingId) return;
@@ -195,7 +198,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
   }
 
   async function unschedule() {
-    if (busy) return;
+    if (busy || disabled) return;
     const ok = await confirm({ title: 'Unschedule post?', message: publishMessages.confirmUnschedule(item.topic), confirmLabel: 'Unschedule' });
     if (!ok) return;
     const { onItemChange, onNotice } = latest.current;
@@ -212,9 +215,19 @@ export function usePublishFlow(options: PublishFlowOptions) {
     }
   }
 
+  /** Leaves for LinkedIn's consent page; pending edits are saved first (a failed save stops it). */
   async function connect() {
-    if (busy) return;
+    if (busy || disabled) return;
     setBusy('connecting');
+    latest.current.onNotice(null);
+    try {
+      await savedItem();
+    } catch (failure) {
+      // leaving now would lose the edits: stay, and say why
+      latest.current.onNotice({ tone: 'danger', text: (failure as Error).message });
+      settle(null);
+      return;
+    }
     try {
       await startLinkedInConnection(latest.current.returnTo);
       // the browser is leaving for LinkedIn: stay busy
@@ -232,8 +245,9 @@ export function usePublishFlow(options: PublishFlowOptions) {
     dirty,
     notConnected,
     scheduling,
+    disabled,
     openSchedule: () => {
-      if (!busy && !blocked) setScheduling(true);
+      if (!busy && !blocked && !disabled) setScheduling(true);
     },
     closeSchedule: () => setScheduling(false),
     publish,

@@ -40,6 +40,8 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
     error: errors[name],
     onChange: (e: { target: { value: string } }) => g.editField(name, e.target.value),
     maxLength: FIELD_MAX[name],
+    // what is typed while a generation, an Undo/Redo or a publish runs could not be kept
+    readOnly: g.formReadOnly,
   });
 
   return (
@@ -110,8 +112,15 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
             </div>
             {g.generationError ? <Alert tone="danger">{g.generationError}</Alert> : null}
             <div className={styles.formActions}>
-              <Button type="submit" variant="primary" size="lg" loading={g.generating} disabled={g.plan.exhausted} icon={<IconSparkles size={18} />}>
-                {g.generating ? 'Generating...' : g.doc ? 'Generate again' : 'Generate Content'}
+              <Button
+                type="submit"
+                variant="primary"
+                size="lg"
+                loading={g.generating}
+                disabled={g.plan.exhausted || g.busy || g.publishingThis}
+                icon={<IconSparkles size={18} />}
+              >
+                {g.generating ? 'Generating...' : g.generateLabel}
               </Button>
               {g.plan.exhausted ? (
                 <p className={styles.formNote}>

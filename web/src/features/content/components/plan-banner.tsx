@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { TRIAL_POST_LIMIT } from '@postwright/contracts';
+import { TRIAL_POST_LIMIT, type ContentItem } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
+import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatLongDate } from '../../../lib/datetime';
@@ -16,6 +17,22 @@ export function trialPostsLeftText(left: number): string {
 /** What "Generate again" costs on a trial, said before it runs. */
 export function trialUseWarning(left: number): string {
   return left === 1 ? 'This uses your last remaining trial post.' : `This uses 1 of your ${left} remaining trial posts.`;
+}
+
+/**
+ * What generating from the open post does: a draft is written again in place ("Generate
+ * again", one Undo away); a published or scheduled post stays as it is and a new draft starts.
+ */
+export function generateLabel(item: Pick<ContentItem, 'status'> | null): string {
+  if (!item) return 'Generate Content';
+  return item.status === 'draft' ? 'Generate again' : 'Generate a new post';
+}
+
+/** The question a trial user answers before any generation from an open post (what it does, what it costs). */
+export function generateQuestion(item: Pick<ContentItem, 'status'>, left: number): ConfirmOptions {
+  const label = generateLabel(item);
+  const effect = item.status === 'draft' ? "The new text replaces this draft's; you can undo it." : `It starts a new draft; the ${item.status} post stays as it is.`;
+  return { title: `${label}?`, message: `${trialUseWarning(left)} ${effect}`, confirmLabel: label };
 }
 
 export function UpgradeNow({ className }: { className?: string }) {

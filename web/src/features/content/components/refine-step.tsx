@@ -11,6 +11,7 @@ import { IconEdit } from '../../../components/ui/icons';
 import { IconPlus } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
 import { draftPath, type Generator } from '../hooks/use-generator';
+import { versionCopy } from '../hooks/use-versions';
 import { SaveStatus } from './save-status';
 import page from './content-page.module.css';
 import styles from './refine-step.module.css';
@@ -21,7 +22,9 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
   const { item, hook, body } = doc;
   const hookGroup = useId();
   const resultRef = useRef<HTMLDivElement>(null);
-  const readOnly = g.locked || g.generating;
+  // nothing typed while a generation, an Undo/Redo or a publish runs could be kept: read-only then
+  const readOnly = g.draftReadOnly;
+  const version = versionCopy[g.versionStep];
 
   useEffect(() => {
     if (g.focusResult) resultRef.current?.focus();
@@ -43,15 +46,23 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
       <CardBody>
         <div ref={resultRef} tabIndex={-1} className={styles.result}>
           {item.hasPreviousVersion && !g.locked ? (
+            // the service swaps the two versions: after an Undo the same call is a Redo, and says so
             <Alert
               tone="info"
               action={
-                <Button size="sm" variant="secondary" onClick={() => void g.undo()} loading={g.restoring} className={page.alertAction}>
-                  Undo
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void g.swapVersions()}
+                  loading={g.restoring}
+                  disabled={g.busy || g.publishingThis}
+                  className={page.alertAction}
+                >
+                  {version.label}
                 </Button>
               }
             >
-              Generated again: the text it replaced is one undo away.
+              {version.text}
             </Alert>
           ) : null}
           {g.restoreError ? <Alert tone="danger">{g.restoreError}</Alert> : null}
@@ -99,7 +110,7 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
 
           <div className={styles.actions}>
             {item.status === 'draft' ? (
-              <Button variant="secondary" onClick={() => void g.saveNow()} loading={g.saving} disabled={g.generating}>
+              <Button variant="secondary" onClick={() => void g.saveNow()} loading={g.saving} disabled={g.busy || g.publishingThis}>
                 {g.saving ? 'Saving...' : 'Save as Draft'}
               </Button>
             ) : null}
@@ -113,6 +124,7 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
               onNotice={g.setNotice}
               returnTo={draftPath(item.id)}
               publishLabel="Publish to LinkedIn"
+              disabled={g.busy}
             />
             {g.locked ? (
               <>

@@ -3,9 +3,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
  * Autosave of one document (issue #18): changes are saved after a pause in typing; a network
- * failure or a 5xx is retried with backoff ("Not saved: retrying") until the server recovers;
- * a 4xx is the server refusing this text, so its message shows and nothing spins until the
- * text changes again. One save at a time; the last text always wins.
+ * failure, a 5xx or a 409 CONTENT.CHANGED (the draft changed on the server at that moment) is
+ * retried with backoff ("Not saved: retrying") until the server recovers; any other 4xx is the
+ * server refusing this text, so its message shows and nothing spins until the text changes
+ * again. One save at a time; the last text always wins. A document left behind (another draft
+ * opened) still sends what it had pending; a document replaced from the server (generated
+ * again, undone) drops it instead (`discard`), so it never lands on the new version.
  *
  *   idle --change--> pending --pause--> saving --ok--> saved (or pending if changed meanwhile)
  *                                          \--network/5xx--> retrying --backoff--> saving
@@ -26,9 +29,16 @@ export const SAVE_FAILED = 'Failed to save edits';
 const idle: AutosaveState = { status: 'idle', error: null };
 const noop = () => undefined;
 
-/** Worth trying again: no answer, a timeout, a rate limit or a server error. */
+/** The service's code for a save that raced a change of the draft (regenerate, restore): try again. */
+export const CONTENT_CHANGED = 'CONTENT.CHANGED';
+
+/** Worth trying again: no answer, a timeout, a rate limit, a server error, or a save that raced another change. */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  if (error instanceof ApiError) {
+    // the code decides, never the wording
+    if (error.status === 409) return error.code === CONTENT_CHANGED;
+    return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  }
   return (error as Error | null)?.name !== 'AbortError';
 }
 
@@ -48,6 +58,8 @@ class AutosaveSession<P, R> {
   private inflight: Promise<R> | null = null;
   private attempt = 0;
   private detached = false;
+  /** replaced from the server: what is pending is dropped, never sent */
+  private discarded = false;
   private everSaved = false;
   private enabled = true;
   private state: AutosaveState = idle;
@@ -70,6 +82,7 @@ class AutosaveSession<P, R> {
   }
 
   change(payload: P, text: string, enabled: boolean) {
+    if (this.discarded) return;
     this.latest = { payload, text };
     this.enabled = enabled;
     if (!enabled) return this.clearTimer();
@@ -100,13 +113,20 @@ class AutosaveSession<P, R> {
     return inflight ? inflight.then(noop, noop) : Promise.resolve();
   }
 
-  /** Stops reporting; what is not saved yet is still sent (a few tries). */
+  /** Stops reporting; what is not saved yet is still sent (a few tries), unless discarded. */
   detach() {
     this.detached = true;
-    if (this.dirty && !this.inflight) {
+    if (this.dirty && !this.inflight && !this.discarded) {
       this.clearTimer();
       this.run().catch(() => undefined);
     }
+  }
+
+  /** The document is being replaced from the server: drop what is pending and stop retrying. */
+  discard() {
+    this.discarded = true;
+    this.detached = true;
+    this.clearTimer();
   }
 
   private setState(state: AutosaveState) {
@@ -136,8 +156,10 @@ class AutosaveSession<P, R> {
         this.saved = sent.text;
         this.attempt = 0;
         this.everSaved = true;
-        this.options.onSaved(result, sent.payload);
-        if (this.dirty) {
+        if (!this.discarded) this.options.onSaved(result, sent.payload);
+        if (this.discarded) {
+          // replaced meanwhile: nothing more to send
+        } else if (this.dirty) {
           this.setState({ status: 'pending', error: null });
           this.schedule(this.options.delayMs);
         } else {
@@ -151,7 +173,7 @@ class AutosaveSession<P, R> {
           const delays = this.options.retryDelaysMs;
           const wait = delays[Math.min(this.attempt, delays.length - 1)];
           this.attempt += 1;
-          if (!this.detached || this.attempt < DETACHED_ATTEMPTS) this.schedule(wait);
+          if (!this.discarded && (!this.detached || this.attempt < DETACHED_ATTEMPTS)) this.schedule(wait);
           this.setState({ status: 'retrying', error: errorMessage(error, SAVE_FAILED) });
         } else {
           this.attempt = 0;
@@ -183,6 +205,11 @@ export interface Autosave<R> extends AutosaveState {
   /** saves pending changes now; rejects when the save fails */
   flush: () => Promise<R | null>;
   settled: () => Promise<void>;
+  /**
+   * The document is about to be replaced from the server (its key changes in the same update):
+   * what it still has pending is dropped, not sent over the new version.
+   */
+  discard: () => void;
 }
 
 export function useAutosave<P, R>({
@@ -254,6 +281,7 @@ export function useAutosave<P, R>({
   const settled = useCallback(async () => {
     await Promise.all([...leaving.current].map((left) => left.settled()));
   }, []);
+  const discard = useCallback(() => session.current?.discard(), []);
   const dirty = state.status === 'pending' || state.status === 'saving' || state.status === 'retrying' || state.status === 'error';
-  return { ...state, dirty, flush, settled };
+  return { ...state, dirty, flush, settled, discard };
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContentItem } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { getContent, restorePreviousVersion } from '../../../lib/content-api';
+import { getContent } from '../../../lib/content-api';
 
 export const DRAFT_NOT_FOUND = 'Content not found';
 export const DRAFT_LOAD_FAILED = 'Failed to load content';
-export const RESTORE_FAILED = 'Failed to restore the previous version';
 
 export type DraftLoad =
   | { status: 'none' }
@@ -15,19 +14,27 @@ export type DraftLoad =
   | { status: 'missing'; id: string; message: string }
   | { status: 'failed'; id: string; message: string };
 
+export interface DraftSource {
+  /** the draft read from the server, to show */
+  onLoaded: (item: ContentItem) => void;
+  /** true when the page already shows this draft (its own edits are newer than the server's) */
+  isOpen: (id: string) => boolean;
+  /** resolves when edits of drafts left behind have landed */
+  beforeLoad?: () => Promise<void>;
+}
+
 /**
  * The draft at the page's address (`/content?draft=<id>`): GET /api/content/:id when the
- * address names a draft the page does not hold yet, and POST restore-previous for Undo. A draft
- * the page made itself (just generated) is adopted without a request.
+ * address names a draft the page does not show yet. A draft the page made itself (just
+ * generated), or still shows (the sidebar's Generate link goes through `/content` and back to
+ * the same draft), is kept as it is: reading it back would drop edits not saved yet.
  */
-export function useDraft(id: string | null, onLoaded: (item: ContentItem) => void, beforeLoad?: () => Promise<void>) {
+export function useDraft(id: string | null, source: DraftSource) {
   const [load, setLoad] = useState<DraftLoad>({ status: 'none' });
   const [attempt, setAttempt] = useState(0);
-  const [restoring, setRestoring] = useState(false);
-  const [restoreError, setRestoreError] = useState<string | null>(null);
   const held = useRef<string | null>(null);
-  const loaded = useRef({ onLoaded, beforeLoad });
-  loaded.current = { onLoaded, beforeLoad };
+  const loaded = useRef(source);
+  loaded.current = source;
 
   const adopt = useCallback((item: ContentItem) => {
     held.current = item.id;
@@ -35,13 +42,17 @@ export function useDraft(id: string | null, onLoaded: (item: ContentItem) => voi
   }, []);
 
   useEffect(() => {
-    setRestoreError(null);
     if (!id) {
       held.current = null;
       setLoad({ status: 'none' });
       return;
     }
     if (held.current === id) return;
+    if (loaded.current.isOpen(id)) {
+      held.current = id;
+      setLoad({ status: 'ready', id });
+      return;
+    }
     held.current = null;
     const controller = new AbortController();
     setLoad({ status: 'loading', id });
@@ -66,21 +77,5 @@ export function useDraft(id: string | null, onLoaded: (item: ContentItem) => voi
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  /** Undo of "Generate again": the text it replaced comes back. Null when it failed (the message is kept). */
-  const restorePrevious = useCallback(async (draftId: string): Promise<ContentItem | null> => {
-    setRestoring(true);
-    setRestoreError(null);
-    try {
-      const item = await restorePreviousVersion(draftId);
-      held.current = item.id;
-      return item;
-    } catch (error) {
-      setRestoreError(errorMessage(error, RESTORE_FAILED));
-      return null;
-    } finally {
-      setRestoring(false);
-    }
-  }, []);
-
-  return { load, adopt, retry, restorePrevious, restoring, restoreError };
+  return { load, adopt, retry };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { contentTypes, hasUnlimitedPosts, TRIAL_POST_LIMIT, type ContentItem, type ContentType, type EditRequest } from '@postwright/contracts';
+import { contentTypes, hasUnlimitedPosts, type ContentItem, type ContentType, type EditRequest } from '@postwright/contracts';
+import { usePublishingId } from '../../../components/content/use-publish-flow';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,11 +9,11 @@ import { useAuth, useUser } from '../../../lib/auth';
 import { editContent } from '../../../lib/content-api';
 import { trialPostsLeft } from '../../../lib/user';
 import { composePost, editPayload, formFromItem, splitPost } from '../components/draft-text';
-import { trialUseWarning } from '../components/plan-banner';
-import { emptyForm, validateForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
+import { generateLabel } from '../components/plan-banner';
+import { emptyForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
 import { useDraft } from './use-draft';
-import { useGeneration } from './use-generation';
+import { useDraftActions } from './use-draft-actions';
 import { useWorkspaceMemory } from './use-workspace-memory';
 
 export const DRAFT_SAVED = 'Draft saved.';
@@ -50,7 +51,9 @@ export function draftPath(id: string): string {
 /**
  * The generator's state and actions. The address says where the user is: `?draft=<id>` for a
  * draft (loaded from the server), `?type=<type>` for a new post of that type (its form kept in
- * this browser). Drafts autosave; a type switch cancels a generation in flight.
+ * this browser). Drafts autosave; a type switch cancels a generation in flight. One action at a
+ * time (generate, Undo/Redo); while one runs, or the draft is being published, the draft and
+ * its form are read-only, so nothing typed then is lost or mixed into the other version.
  */
 export function useGenerator() {
   const user = useUser();
@@ -68,7 +71,7 @@ export function useGenerator() {
   const [detailsOpen, setDetailsOpen] = useState(true);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [saving, setSaving] = useState(false);
-  const generation = useGeneration();
+  const publishingId = usePublishingId();
   const { confirm, dialog: confirmDialog } = useConfirm();
 
   const unlimited = hasUnlimitedPosts(user);
@@ -87,7 +90,12 @@ export function useGenerator() {
     [memory],
   );
   const settledRef = useRef<() => Promise<void>>(async () => undefined);
-  const draft = useDraft(draftParam, openDraft, () => settledRef.current());
+  const draft = useDraft(draftParam, {
+    onLoaded: openDraft,
+    // the draft on screen is not read back (the sidebar's Generate link comes back to it): its edits are newer
+    isOpen: (id) => current.current.draft?.item.id === id,
+    beforeLoad: () => settledRef.current(),
+  });
 
   useEffect(() => {
     refreshUser().catch(() => undefined); // the trial count as the server has it
@@ -128,7 +136,7 @@ export function useGenerator() {
   function chooseType(type: ContentType) {
     const e = current.current;
     if (type === e.type && (e.draft || !draftParam)) return;
-    generation.cancel(); // a late answer never lands on another type
+    actions.cancel(); // a late answer never lands on another type
     setNotice(null);
     setErrors({});
     // the open draft's pending edits are still sent (autosave lets go of it with a last save)
@@ -152,49 +160,32 @@ export function useGenerator() {
     setEditor((e) => (e.draft ? { ...e, draft: { ...e.draft, body } } : e));
   }
 
-  async function generate() {
-    const { type, form, draft: open } = current.current;
-    if (!type || exhausted || generation.generating) return;
-    const { errors: found, request } = validateForm(type, form);
-    setErrors(found);
-    if (!request) return setFocusErrors((n) => n + 1);
-    const again = open?.item.status === 'draft' ? open.item : null;
-    // on a trial, say what it costs before it runs
-    if (again && !unlimited) {
-      const message = `${trialUseWarning(left)} The new text replaces this draft's; you can undo it.`;
-      if (!(await confirm({ title: 'Generate again?', message, confirmLabel: 'Generate again' }))) return;
-      if (current.current.draft?.item.id !== again.id) return; // the page moved on meanwhile
-    }
-    setNotice(null);
-    if (again) await autosave.flush().catch(() => undefined); // the replaced version keeps the latest edits
-    const outcome = await generation.run(again ? { ...request, contentId: again.id } : request);
-    if (outcome.kind === 'cancelled') return;
-    if (outcome.kind === 'failed') {
-      if (outcome.trialExhausted) updateUser({ trialPostsUsed: TRIAL_POST_LIMIT });
-      if (Object.keys(outcome.fieldErrors).length) {
-        setErrors(outcome.fieldErrors);
-        setFocusErrors((n) => n + 1);
-      }
-      return;
-    }
-    const { content, user: counts } = outcome.response;
-    if (typeof counts?.trialPostsRemaining === 'number') updateUser({ trialPostsUsed: Math.max(0, TRIAL_POST_LIMIT - counts.trialPostsRemaining) });
-    if (content.contentType !== current.current.type) return;
-    draft.adopt(content);
-    setEditor((e) => ({ ...e, type: content.contentType, draft: { item: content, ...splitPost(content) }, revision: e.revision + 1 }));
-    memory.rememberDraft(content.contentType, content.id);
-    setDetailsOpen(false);
-    setFocusResult((n) => n + 1);
-    setParams({ draft: content.id }, { replace: true });
-  }
-
-  async function undo() {
-    const open = current.current.draft;
-    if (!open) return;
-    await autosave.flush().catch(() => undefined);
-    const item = await draft.restorePrevious(open.item.id);
-    if (item && current.current.draft?.item.id === item.id) openDraft(item);
-  }
+  const locked = Boolean(doc && doc.item.status !== 'draft');
+  const publishingThis = Boolean(doc && publishingId === doc.item.id);
+  const actions = useDraftActions({
+    current,
+    openId: doc?.item.id ?? null,
+    plan: { unlimited, left, exhausted },
+    publishingId,
+    autosave,
+    confirm,
+    updateUser,
+    showErrors: (found, focus) => {
+      setErrors(found);
+      if (focus) setFocusErrors((n) => n + 1);
+    },
+    clearNotice: () => setNotice(null),
+    onGenerated: (content) => {
+      draft.adopt(content);
+      // the new autosave starts from the server's values (the form was read-only meanwhile)
+      setEditor((e) => ({ type: content.contentType, form: formFromItem(content), draft: { item: content, ...splitPost(content) }, revision: e.revision + 1 }));
+      memory.rememberDraft(content.contentType, content.id);
+      setDetailsOpen(false);
+      setFocusResult((n) => n + 1);
+      setParams({ draft: content.id }, { replace: true });
+    },
+    onSwapped: openDraft,
+  });
 
   /** Saves what is pending now; the item as the server has it after. */
   const { flush } = autosave;
@@ -231,7 +222,7 @@ export function useGenerator() {
   /** Leaves the draft (it stays saved) for a fresh form of the same type. */
   function startOver() {
     const { type, form } = current.current;
-    generation.cancel();
+    actions.cancel();
     setNotice(null);
     setErrors({});
     setDetailsOpen(true);
@@ -249,7 +240,15 @@ export function useGenerator() {
     form: editor.form,
     doc,
     postText: doc ? composePost(doc.hook, doc.body) : '',
-    locked: Boolean(doc && doc.item.status !== 'draft'),
+    locked,
+    busy: actions.busy,
+    publishingThis,
+    /** the details form cannot change now (a generation or swap runs, or the post is being published) */
+    formReadOnly: actions.busy || publishingThis,
+    /** the hooks and the body cannot change now (also for posts that are no longer drafts) */
+    draftReadOnly: locked || actions.busy || publishingThis,
+    generateLabel: generateLabel(doc?.item ?? null),
+    versionStep: doc ? actions.versionStep(doc.item.id) : ('undo' as const),
     load: draft.load,
     retryLoad: draft.retry,
     errors,
@@ -257,21 +256,21 @@ export function useGenerator() {
     focusResult,
     detailsOpen,
     setDetailsOpen,
-    generating: generation.generating,
-    generationError: generation.error,
+    generating: actions.generating,
+    generationError: actions.generationError,
     confirmDialog,
     notice,
     setNotice,
     saving,
     autosave,
-    restoring: draft.restoring,
-    restoreError: draft.restoreError,
+    restoring: actions.restoring,
+    restoreError: actions.restoreError,
     chooseType,
     editField,
     chooseHook,
     editBody,
-    generate,
-    undo,
+    generate: actions.generate,
+    swapVersions: actions.swapVersions,
     saveNow,
     savePending,
     itemChanged,
