@@ -1,4 +1,4 @@
-/** Marketing pricing (spec section 9). Prices are shown exactly as written here. */
+/** Marketing pricing (spec section 9), in whole dollars; `planPrice` writes them as the spec does ("$2,990"). */
 export type BillingPeriod = 'monthly' | 'yearly';
 
 export interface Plan {
@@ -45,6 +45,12 @@ export const plans: Plan[] = [
 
 export const yearlySavingsPercent = 17;
 
-export function priceLabel(plan: Plan, period: BillingPeriod): { amount: string; per: string } {
-  return period === 'monthly' ? { amount: `$${plan.monthly}`, per: '/month' } : { amount: `$${plan.yearly}`, per: '/year' };
+/** "$2,990": whole dollars with a thousands separator, the way the spec writes its other figures. */
+export function formatPrice(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US')}`;
+}
+
+/** A plan's price for the period: "$79" "/month", "$2,990" "/year". */
+export function planPrice(plan: Plan, period: BillingPeriod): { amount: string; per: string } {
+  return period === 'monthly' ? { amount: formatPrice(plan.monthly), per: '/month' } : { amount: formatPrice(plan.yearly), per: '/year' };
 }

@@ -1,20 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { plans, yearlySavingsPercent, type BillingPeriod, type Plan } from '../../config/plans';
+import { planPrice, plans, yearlySavingsPercent, type BillingPeriod, type Plan } from '../../config/plans';
 import { site } from '../../config/site';
 import { cx } from '../ui/cx';
 import { IconCheck, IconShield } from '../ui/icons';
 import { SegmentedControl } from '../ui/segmented-control';
 import styles from './plan-picker.module.css';
-
-/** "$2,990": whole dollars with a thousands separator, the way the spec writes its other figures. */
-export function formatPrice(dollars: number): string {
-  return `$${dollars.toLocaleString('en-US')}`;
-}
-
-/** A plan's price for the period: "$79" "/month", "$2,990" "/year". */
-export function planPrice(plan: Plan, period: BillingPeriod): { amount: string; per: string } {
-  return period === 'monthly' ? { amount: formatPrice(plan.monthly), per: '/month' } : { amount: formatPrice(plan.yearly), per: '/year' };
-}
 
 /**
  * The three plans with the Monthly/Yearly toggle (spec section 9 prices). What each plan's
