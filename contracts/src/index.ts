@@ -9,3 +9,4 @@ export * from './linkedin';
 export * from './calendar';
 export * from './internal';
 export * from './roles';
+export * from './hashtags';

@@ -2,7 +2,25 @@
 export const RESERVED = new Set(['\\', '|', '{', '}', '@', '[', ']', '(', ')', '<', '>', '#', '*', '_', '~']);
 
 const MENTION = /^@\[([^\]\\]*)\]\((urn:li:(?:person|organization):[A-Za-z0-9_-]+)\)/;
-const HASHTAG = /^\{hashtag\|\\#\|([^}|\\]+)\}/;
+/**
+ * HashtagTemplate ::= '{hashtag|' ('#' | '＃') '|' Text '}'. LinkedIn's example writes the sign
+ * bare (`{hashtag|#|Technology}`); clients in the field send it escaped (`\#`): both are taken.
+ * The value is Text, so reserved characters in it come escaped.
+ */
+const HASHTAG_TEMPLATE = /^\{hashtag\|(\\#|#|＃)\|((?:[^\\|{}@[\]()<>#*_~]|\\[\\|{}@[\]()<>#*_~])+)\}/;
+/** HashtagElement ::= '#' SINGLE_WORD: a plain hashtag, as a member types it in LinkedIn itself. */
+const HASHTAG_ELEMENT = /^#([\p{L}\p{M}\p{N}_]+)/u;
+
+export type LittleSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'mention'; name: string; urn: string }
+  | { kind: 'hashtag'; sign: string; tag: string };
+
+export interface ParsedLittleText {
+  segments: LittleSegment[];
+  /** true when an unescaped reserved character cut the post short, as real LinkedIn does */
+  truncated: boolean;
+}
 
 export interface RenderedText {
   /** what members see */
@@ -13,13 +31,22 @@ export interface RenderedText {
 }
 
 /**
- * Renders commentary the way the feed shows it: escapes become their character, mentions
- * `@[Name](urn)` become the name, hashtag templates become `#tag`, and the first unescaped
- * reserved character silently ends the post (the known bug class of careless clients).
+ * Reads commentary the way LinkedIn does: escapes become their character, `@[Name](urn)` a
+ * mention, `{hashtag|#|tag}` and a plain `#word` a hashtag, and the first other unescaped
+ * reserved character (a lone `#` included) silently ends the post (the known bug class of
+ * careless clients).
  */
-export function renderLittleText(commentary: string): RenderedText {
+export function parseLittleText(commentary: string): ParsedLittleText {
+  const segments: LittleSegment[] = [];
   let text = '';
-  const mentions: string[] = [];
+  const flush = () => {
+    if (text) segments.push({ kind: 'text', text });
+    text = '';
+  };
+  const done = (truncated: boolean): ParsedLittleText => {
+    flush();
+    return { segments, truncated };
+  };
   let i = 0;
   while (i < commentary.length) {
     const c = commentary[i];
@@ -30,28 +57,60 @@ export function renderLittleText(commentary: string): RenderedText {
         i += 2;
         continue;
       }
-      return { text, truncated: true, mentions };
+      return done(true);
     }
     if (c === '@') {
       const m = MENTION.exec(commentary.slice(i));
       if (m) {
-        text += m[1];
-        mentions.push(m[2]);
+        flush();
+        segments.push({ kind: 'mention', name: m[1], urn: m[2] });
         i += m[0].length;
         continue;
       }
     }
     if (c === '{') {
-      const m = HASHTAG.exec(commentary.slice(i));
+      const m = HASHTAG_TEMPLATE.exec(commentary.slice(i));
       if (m) {
-        text += `#${m[1]}`;
+        flush();
+        segments.push({ kind: 'hashtag', sign: m[1] === '＃' ? '＃' : '#', tag: m[2].replace(/\\(.)/g, '$1') });
         i += m[0].length;
         continue;
       }
     }
-    if (RESERVED.has(c)) return { text, truncated: true, mentions };
+    if (c === '#') {
+      const m = HASHTAG_ELEMENT.exec(commentary.slice(i));
+      if (m) {
+        flush();
+        segments.push({ kind: 'hashtag', sign: '#', tag: m[1] });
+        i += m[0].length;
+        continue;
+      }
+    }
+    if (RESERVED.has(c)) return done(true);
     text += c;
     i += 1;
   }
-  return { text, truncated: false, mentions };
+  return done(false);
+}
+
+/** What a segment shows in the feed. */
+export function segmentText(segment: LittleSegment): string {
+  if (segment.kind === 'text') return segment.text;
+  if (segment.kind === 'mention') return segment.name;
+  return `${segment.sign}${segment.tag}`;
+}
+
+/** The tags (without sign) of commentary, in order. */
+export function hashtagsOf(commentary: string): string[] {
+  return parseLittleText(commentary).segments.flatMap((s) => (s.kind === 'hashtag' ? [s.tag] : []));
+}
+
+/** Commentary as members read it: mentions as the name, hashtags as `#tag`, cut where LinkedIn cuts. */
+export function renderLittleText(commentary: string): RenderedText {
+  const { segments, truncated } = parseLittleText(commentary);
+  return {
+    text: segments.map(segmentText).join(''),
+    truncated,
+    mentions: segments.flatMap((s) => (s.kind === 'mention' ? [s.urn] : [])),
+  };
 }

@@ -1,3 +1,4 @@
+import { parseLittleText, segmentText, type LittleSegment } from './little-text';
 import type { AuthorizationRequest, Member, StoredPost } from './state';
 
 export function escapeHtml(value: string): string {
@@ -22,6 +23,8 @@ const STYLE = `
   button:focus-visible { outline: 3px solid #1d2226; outline-offset: 2px; }
   .post .meta { color: #666; font-size: 13px; margin-bottom: 8px; }
   .post .text { white-space: pre-wrap; word-wrap: break-word; }
+  .post a.hashtag, .post .mention { color: #0a66c2; font-weight: 600; text-decoration: none; }
+  .post a.hashtag:hover, .post a.hashtag:focus-visible { text-decoration: underline; }
   .post summary { color: #666; cursor: pointer; list-style: none; display: inline; }
   .post summary::-webkit-details-marker { display: none; }
   .warn { color: #b24020; font-size: 13px; }
@@ -78,21 +81,53 @@ export function errorPage(title: string, message: string): string {
 /** LinkedIn shows the first ~210 characters of a post, then "…see more". */
 export const FOLD = 210;
 
-export function feedPage(posts: StoredPost[], members: Map<string, Member>): string {
+/** The segments before the fold and after it; a hashtag or mention is never split, it goes where it starts. */
+function fold(segments: LittleSegment[], at: number): [LittleSegment[], LittleSegment[]] {
+  const above: LittleSegment[] = [];
+  const below: LittleSegment[] = [];
+  let used = 0;
+  for (const s of segments) {
+    const room = at - used;
+    if (room <= 0) below.push(s);
+    else if (s.kind === 'text' && s.text.length > room) {
+      above.push({ kind: 'text', text: s.text.slice(0, room) });
+      below.push({ kind: 'text', text: s.text.slice(room) });
+    } else above.push(s);
+    used += segmentText(s).length;
+  }
+  return [above, below];
+}
+
+/** A hashtag links to the feed of its tag, as on LinkedIn (`/feed/hashtag/{tag}/`). */
+export function hashtagPath(tag: string): string {
+  return `/feed/hashtag/${encodeURIComponent(tag.toLowerCase())}/`;
+}
+
+function segmentsHtml(segments: LittleSegment[]): string {
+  return segments
+    .map((s) => {
+      if (s.kind === 'hashtag') return `<a class="hashtag" href="${escapeHtml(hashtagPath(s.tag))}">${escapeHtml(segmentText(s))}</a>`;
+      if (s.kind === 'mention') return `<span class="mention" data-urn="${escapeHtml(s.urn)}">${escapeHtml(s.name)}</span>`;
+      return escapeHtml(s.text);
+    })
+    .join('');
+}
+
+export function feedPage(posts: StoredPost[], members: Map<string, Member>, heading = 'Feed'): string {
   const items = posts
     .map((p) => {
       const member = members.get(p.author.replace('urn:li:person:', ''));
       const name = member ? `${member.givenName} ${member.familyName}` : p.author;
-      const above = escapeHtml(p.text.slice(0, FOLD));
-      const below = p.text.length > FOLD ? `<details><summary>…see more</summary><span class="text">${escapeHtml(p.text.slice(FOLD))}</span></details>` : '';
+      const [above, below] = fold(parseLittleText(p.commentary).segments, FOLD);
+      const more = below.length ? `<details><summary>…see more</summary><span class="text">${segmentsHtml(below)}</span></details>` : '';
       const warn = p.truncated ? '<p class="warn">Cut short: the post contained an unescaped reserved character.</p>' : '';
       return `<article class="card post" id="${escapeHtml(p.id)}">
   <div class="meta"><strong>${escapeHtml(name)}</strong> · ${new Date(p.createdAt).toISOString()} · ${escapeHtml(p.visibility)} · <a href="/feed/update/${encodeURIComponent(p.id)}/">${escapeHtml(p.id)}</a></div>
-  <div class="text">${above}</div>${below}${warn}
+  <div class="text">${segmentsHtml(above)}</div>${more}${warn}
 </article>`;
     })
     .join('\n');
-  return layout('Feed (sandbox)', `<h1>Feed</h1>${items || '<div class="card">Nothing has been posted yet.</div>'}`);
+  return layout(`${heading} (sandbox)`, `<h1>${escapeHtml(heading)}</h1>${items || '<div class="card">Nothing has been posted yet.</div>'}`);
 }
 
 export function avatarSvg(member: Member): string {

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { avatarSvg, errorPage, feedPage } from '../pages';
+import { hashtagsOf } from '../little-text';
 import type { SandboxState } from '../state';
 
 /** What a person opens to see the result: the feed of everything posted, and profile photos. */
@@ -14,6 +15,13 @@ export function feedRoutes(router: Router, state: SandboxState): void {
     const post = state.posts.find((p) => p.id === req.params.urn);
     if (!post) return res.status(404).type('html').send(errorPage('This post cannot be displayed', 'It may have been deleted, or it was never posted.'));
     res.type('html').send(feedPage([post], state.members));
+  });
+
+  // where a hashtag in a post links to, as LinkedIn's /feed/hashtag/{tag}/: the posts carrying it
+  router.get('/feed/hashtag/:tag', (req, res) => {
+    const tag = req.params.tag.toLowerCase();
+    const tagged = state.posts.filter((p) => hashtagsOf(p.commentary).some((t) => t.toLowerCase() === tag));
+    res.type('html').send(feedPage([...tagged].reverse(), state.members, `#${req.params.tag}`));
   });
 
   router.get('/media/profile/:file', (req, res) => {

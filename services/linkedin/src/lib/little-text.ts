@@ -1,10 +1,28 @@
+import { splitHashtags } from '@postwright/contracts';
+
 /** Characters LinkedIn's "little" text format reserves (learn.microsoft.com, Little Text Format). */
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 
+function escapeReserved(text: string): string {
+  return text.replace(RESERVED, (c) => `\\${c}`);
+}
+
 /**
- * Escapes commentary so LinkedIn shows exactly what the member wrote: an unescaped reserved
- * character silently cuts the post short on LinkedIn.
+ * A hashtag as little text's HashtagTemplate, `{hashtag|\#|tag}`. The tag is Text in the
+ * grammar, so its reserved characters (only `_` can occur) are escaped too; the sign is sent
+ * escaped, as the clients that report clickable hashtags in the field do.
+ */
+export function hashtagTemplate(tag: string): string {
+  return `{hashtag|\\#|${escapeReserved(tag)}}`;
+}
+
+/**
+ * Commentary for LinkedIn: every `#word` the member wrote (the shared rule in contracts,
+ * `splitHashtags`) becomes a hashtag, everything else is escaped so LinkedIn shows exactly what
+ * the member wrote: an unescaped reserved character silently cuts the post short on LinkedIn.
  */
 export function escapeLittleText(text: string): string {
-  return text.replace(RESERVED, (c) => `\\${c}`);
+  return splitHashtags(text)
+    .map((part) => (part.kind === 'hashtag' ? hashtagTemplate(part.tag) : escapeReserved(part.text)))
+    .join('');
 }

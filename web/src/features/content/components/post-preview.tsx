@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { splitHashtags } from '@postwright/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { IconGlobe, IconSend } from '../../../components/ui/icons';
 import { IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
@@ -29,6 +30,27 @@ export function foldPost(text: string, limit = SEE_MORE_AFTER): { visible: strin
   return { visible: visible.trimEnd(), folded: true };
 }
 
+/**
+ * Text with its hashtags styled as LinkedIn shows them (blue, bold), by the same rule the
+ * LinkedIn service uses to send them as hashtags. A span, not a link: the preview has nowhere
+ * to go, and the text reads the same to a screen reader.
+ */
+export function HashtagText({ text }: { text: string }) {
+  return (
+    <>
+      {splitHashtags(text).map((part, i) =>
+        part.kind === 'hashtag' ? (
+          <span key={i} className={styles.hashtag} data-hashtag={part.tag}>
+            #{part.tag}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
+
 /** The post as LinkedIn's feed shows it: author, the text up to the fold, "...see more". */
 export function PostPreview({ text, name, headline, picture, initials }: { text: string; name: string; headline: string; picture: string | null; initials: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -47,7 +69,7 @@ export function PostPreview({ text, name, headline, picture, initials }: { text:
         </div>
       </header>
       <div className={styles.postText} data-testid="post-preview-text">
-        {expanded || !folded ? text : visible}
+        <HashtagText text={expanded || !folded ? text : visible} />
         {folded ? (
           <>
             {' '}
