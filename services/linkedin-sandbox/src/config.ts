@@ -31,6 +31,11 @@ export const configSchema = z
     /** refresh tokens are given only to approved apps on real LinkedIn; the sandbox app is one by default */
     SANDBOX_REFRESH_TOKENS: bool(true),
     SANDBOX_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(31_536_000),
+    /**
+     * refuse identical commentary from the same author with LinkedIn's 422 DUPLICATE_POST naming the
+     * existing post (as LinkedIn does); false lets the same text be posted again
+     */
+    SANDBOX_REJECT_DUPLICATES: bool(true),
     /** fast mode: no artificial latency (benchmarks, tests) */
     SANDBOX_FAST: bool(false),
     /** artificial latency of API calls when not in fast mode */

@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   const logger = createLogger('linkedin-sandbox', config.LOG_LEVEL);
   const state = new SandboxState();
-  const settings: SandboxSettings = { fast: config.SANDBOX_FAST };
+  const settings: SandboxSettings = { fast: config.SANDBOX_FAST, rejectDuplicates: config.SANDBOX_REJECT_DUPLICATES };
 
   const app = express();
   app.disable('x-powered-by');
@@ -76,6 +76,19 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
         return void res.status(429).json(errors.throttled);
       case '500':
         return void res.status(500).json(errors.internal);
+      case '500-after-create': {
+        // the request is carried out (the post is stored), then LinkedIn answers 500 anyway
+        const end = res.end.bind(res) as (...args: unknown[]) => unknown;
+        res.end = ((...args: unknown[]) => {
+          if (res.statusCode >= 400) return end(...args);
+          res.status(500);
+          res.removeHeader('x-restli-id');
+          res.removeHeader('x-linkedin-id');
+          res.setHeader('content-type', 'application/json; charset=utf-8');
+          return end(JSON.stringify(errors.internal));
+        }) as typeof res.end;
+        return next();
+      }
       case 'retired-version':
         return void res.status(426).json(errors.retiredVersion(req.get('linkedin-version') ?? 'NO_VERSION'));
       case 'expired-token': {
@@ -114,7 +127,7 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
 
   const router = express.Router();
   oauthRoutes(router, state, config);
-  apiRoutes(router, state, config);
+  apiRoutes(router, state, config, settings);
   // test controls answer anyone who reaches them: only when a test asks (SANDBOX_CONTROL)
   if (config.control) controlRoutes(router, state, settings);
   feedRoutes(router, state);

@@ -60,8 +60,8 @@ export interface StoredPost {
   createdAt: number;
 }
 
-export type FaultKind = '429' | '500' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response';
-export const faultKinds: FaultKind[] = ['429', '500', 'expired-token', 'retired-version', 'slow', 'lost-response'];
+export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response';
+export const faultKinds: FaultKind[] = ['429', '500', '500-after-create', 'expired-token', 'retired-version', 'slow', 'lost-response'];
 
 export interface Fault {
   id: string;
@@ -196,6 +196,16 @@ export class SandboxState {
     this.postSeq += 1;
     const base = BigInt(7_200_000_000_000_000_000n) + BigInt(this.now()) * 1000n + BigInt(this.postSeq);
     return `urn:li:share:${base.toString()}`;
+  }
+
+  /**
+   * The author's earlier post with exactly this commentary (escapes included), if any. LinkedIn
+   * publishes no rule; what clients meet is a refusal of the same text from the same author, seen
+   * hours to days later and even after the first post was deleted, so the sandbox refuses it for
+   * as long as the post is stored (the sandbox deletes none).
+   */
+  duplicateOf(author: string, commentary: string): StoredPost | null {
+    return this.posts.find((p) => p.author === author && p.commentary === commentary) ?? null;
   }
 
   takeFault(path: string, isApi: boolean): Fault | null {

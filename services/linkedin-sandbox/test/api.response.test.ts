@@ -62,6 +62,51 @@ describe('sandbox APIs', () => {
     expect(body.posts.find((p: any) => p.id === res.headers.get('x-restli-id'))).toMatchObject({ text: 'Hello from the sandbox', truncated: false, visibility: 'PUBLIC' });
   });
 
+  test('when the same member posts the same commentary again, then 422 DUPLICATE_POST names the first post, with no x-restli-id, and nothing is stored', async () => {
+    const text = 'Said once, said twice';
+    const first = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, text) });
+    expect(first.status).toBe(201);
+    const urn = first.headers.get('x-restli-id')!;
+    const again = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, text, { visibility: 'CONNECTIONS' }) });
+    expect(again.status).toBe(422);
+    expect(again.headers.get('x-restli-id')).toBeNull();
+    expect(again.body).toEqual({
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+      message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${urn}`,
+      errorDetails: { inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }] },
+      status: 422,
+    });
+    const stored = (await control(sandbox.url, 'GET', '/__sandbox/posts')).body.posts.filter((p: any) => p.commentary === text);
+    expect(stored.map((p: any) => p.id)).toEqual([urn]);
+    // a different text, or the same text from another member, is a new post
+    expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, `${text}!`) })).status).toBe(201);
+    const other = await accessToken(sandbox.url, {}, { email: 'someone.else@example.com' });
+    const otherSub = (await api(sandbox.url, 'GET', '/v2/userinfo', { token: other.access_token })).body.sub;
+    expect((await api(sandbox.url, 'POST', '/rest/posts', { token: other.access_token, body: postBody(otherSub, text) })).status).toBe(201);
+  });
+
+  test('when duplicate refusal is switched off (settings or SANDBOX_REJECT_DUPLICATES=false), then the same commentary is posted twice', async () => {
+    const text = 'Twice on purpose';
+    await control(sandbox.url, 'POST', '/__sandbox/settings', { rejectDuplicates: false });
+    try {
+      expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, text) })).status).toBe(201);
+      expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, text) })).status).toBe(201);
+    } finally {
+      await control(sandbox.url, 'POST', '/__sandbox/settings', { rejectDuplicates: true });
+    }
+    expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, text) })).status).toBe(422);
+
+    const lenient = await startSandbox({ SANDBOX_REJECT_DUPLICATES: 'false' });
+    try {
+      const t = await accessToken(lenient.url);
+      const s = (await api(lenient.url, 'GET', '/v2/userinfo', { token: t.access_token })).body.sub;
+      expect((await api(lenient.url, 'POST', '/rest/posts', { token: t.access_token, body: postBody(s, text) })).status).toBe(201);
+      expect((await api(lenient.url, 'POST', '/rest/posts', { token: t.access_token, body: postBody(s, text) })).status).toBe(201);
+    } finally {
+      await lenient.stop();
+    }
+  });
+
   test('when the LinkedIn-Version header is missing, retired or in the future, then 400 / 426 NONEXISTENT_VERSION', async () => {
     const missing = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: null, body: postBody(sub, 'x') });
     expect(missing.status).toBe(400);

@@ -65,6 +65,22 @@ describe('sandbox faults and feed', () => {
     expect(requests.at(-1)).toMatchObject({ status: 0 });
   });
 
+  test('when a 500-after-create fault is on, then the post is stored yet the answer is 500; sending it again answers 422 DUPLICATE_POST naming it', async () => {
+    await control(sandbox.url, 'POST', '/__sandbox/faults', { kind: '500-after-create', path: '/rest/posts' });
+    const before = await postsCount();
+    const res = await post('created behind a 500');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: 'Internal Server Error', status: 500 });
+    expect(res.headers.get('x-restli-id')).toBeNull();
+    expect(await postsCount()).toBe(before + 1);
+    const stored = (await control(sandbox.url, 'GET', '/__sandbox/posts')).body.posts.at(-1);
+    const again = await post('created behind a 500');
+    expect(again.status).toBe(422);
+    expect(again.body.errorDetails.inputErrors[0].code).toBe('DUPLICATE_POST');
+    expect(again.body.message).toContain(`Content is a duplicate of ${stored.id}`);
+    expect(await postsCount()).toBe(before + 1);
+  });
+
   test('when a slow fault is on, then the answer comes after the delay and the post is stored', async () => {
     await control(sandbox.url, 'POST', '/__sandbox/faults', { kind: 'slow', delayMs: 600 });
     const t0 = Date.now();

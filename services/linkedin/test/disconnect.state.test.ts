@@ -21,9 +21,10 @@ describe('disconnect: stored state', () => {
     const bystander = await stack.user();
     await stack.connect(user);
     await stack.connect(bystander);
-    for (const who of [user, user, bystander]) {
+    for (const [i, who] of [user, user, bystander].entries()) {
       const item = await stack.draft(who);
-      const res = await http(stack.linkedin.url, 'POST', '/api/linkedin/post', { token: who.token, body: { contentId: item.id, text: 'Before leaving' } });
+      // distinct texts: LinkedIn refuses the same text twice from one member (DUPLICATE_POST)
+      const res = await http(stack.linkedin.url, 'POST', '/api/linkedin/post', { token: who.token, body: { contentId: item.id, text: `Before leaving (${i + 1})` } });
       expect(res.status).toBe(200);
     }
     const memberSub = (await db().collection('connections').findOne({ userId: user.id }))!.memberId;

@@ -45,6 +45,25 @@ describe('retries of scheduled posts', () => {
     expect(postsWith(await stack.sandboxPosts(), text)).toHaveLength(1);
   });
 
+  test('when LinkedIn answers 500 but did create the post, then the retry meets DUPLICATE_POST and the item ends published once, with that post', async () => {
+    const text = `Posted behind a 500 ${Date.now()}: the retry finds it.`;
+    const item = await stack.draft(user, { text });
+    await stack.fault('500-after-create', { count: 1, path: '/rest/posts' });
+    expect((await stack.schedule(user, item.id, inMs(3_000))).status).toBe(201);
+
+    const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length === 1, 15_000, 50);
+    const published = await eventually(() => stack.item(user, item.id), (i) => i.status === 'published', 15_000, 50);
+    expect(published).toMatchObject({ linkedinPostId: post.id, linkedinPostUrl: `${stack.sandbox.url}/feed/update/${post.id}/`, publishUnconfirmed: false });
+    const [first, second] = requestsFor(item.id);
+    expect(failuresFor(item.id).map((f) => f.payload)).toEqual([expect.objectContaining({ requestId: first.payload.requestId, retryable: true, unconfirmed: false })]);
+    expect(second.payload.requestId).not.toBe(first.payload.requestId);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(requestsFor(item.id)).toHaveLength(2);
+    expect(failuresFor(item.id)).toHaveLength(1);
+    expect(postsWith(await stack.sandboxPosts(), text)).toHaveLength(1);
+    expect((await stack.item(user, item.id)).status).toBe('published');
+  });
+
   test('when LinkedIn keeps failing, then retries back off exponentially and after the window the post is a draft with the reason', async () => {
     const text = `Never through ${Date.now()}: LinkedIn is down.`;
     const item = await stack.draft(user, { text });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { renderLittleText } from '../little-text';
 import type { Grant, Member, SandboxState, StoredPost } from '../state';
 import type { SandboxConfig } from '../config';
+import type { SandboxSettings } from './control';
 import { publicOrigin } from './oauth';
 
 export const MAX_COMMENTARY = 3000;
@@ -16,6 +17,13 @@ export const errors = {
   internal: { message: 'Internal Server Error', status: 500 },
   accessDenied: (resource: string) => ({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `Not enough permissions to access: ${resource}` }),
   retiredVersion: (version: string) => ({ status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version} is not active` }),
+  /** as clients have logged it from POST /rest/posts (no x-restli-id; the existing post only in the message) */
+  duplicatePost: (existingUrn: string) => ({
+    errorDetailType: 'com.linkedin.common.error.BadRequest',
+    message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${existingUrn}`,
+    errorDetails: { inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }] },
+    status: 422,
+  }),
 };
 
 interface Caller {
@@ -82,7 +90,12 @@ export function metricsFor(post: StoredPost, now: number): Record<Metric, number
 }
 
 /** The REST and v2 APIs of api.linkedin.com that the product calls. */
-export function apiRoutes(router: Router, state: SandboxState, config: Pick<SandboxConfig, 'publicUrl'>): void {
+export function apiRoutes(
+  router: Router,
+  state: SandboxState,
+  config: Pick<SandboxConfig, 'publicUrl'>,
+  settings: Pick<SandboxSettings, 'rejectDuplicates'>,
+): void {
   const json = express.json({ limit: '200kb' });
 
   function authenticate(req: Request, res: Response): Caller | null {
@@ -185,6 +198,8 @@ export function apiRoutes(router: Router, state: SandboxState, config: Pick<Sand
         message: `/commentary :: length ${visibleLength} exceeds maximum length ${MAX_COMMENTARY}`,
       });
     }
+    const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary) : null;
+    if (duplicate) return res.status(422).json(errors.duplicatePost(duplicate.id));
     const rendered = renderLittleText(body.commentary);
     const post: StoredPost = {
       id: state.newPostUrn(),

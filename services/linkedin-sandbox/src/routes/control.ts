@@ -4,6 +4,8 @@ import { faultKinds, type SandboxState } from '../state';
 
 export interface SandboxSettings {
   fast: boolean;
+  /** answer identical commentary from the same author with 422 DUPLICATE_POST */
+  rejectDuplicates: boolean;
 }
 
 const faultSchema = z.object({
@@ -103,6 +105,7 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
   router.post('/__sandbox/settings', json, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.fast === 'boolean') settings.fast = body.fast;
+    if (typeof body.rejectDuplicates === 'boolean') settings.rejectDuplicates = body.rejectDuplicates;
     res.json({ settings });
   });
 

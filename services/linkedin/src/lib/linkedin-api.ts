@@ -10,6 +10,8 @@ export type LinkedinFailure =
   | 'unavailable'
   | 'retired-version'
   | 'rejected'
+  /** LinkedIn already has this text from this member (422 DUPLICATE_POST); `existingPostUrn` names the post when it said which */
+  | 'duplicate'
   | 'not-found'
   /** the request may have been carried out but no answer came back */
   | 'unknown-outcome';
@@ -20,6 +22,8 @@ export class LinkedinApiError extends Error {
     message: string,
     readonly status: number | null = null,
     readonly body: unknown = null,
+    /** for 'duplicate': the post LinkedIn says already carries this text */
+    readonly existingPostUrn: string | null = null,
   ) {
     super(message);
     this.name = 'LinkedinApiError';
@@ -45,6 +49,13 @@ export interface BasicProfile {
 
 export type Metric = 'IMPRESSION' | 'REACTION' | 'COMMENT' | 'RESHARE';
 
+/** A post LinkedIn holds for this request: made now, or one it already had with the same text. */
+export interface CreatedPost {
+  urn: string;
+  /** LinkedIn refused the text as a duplicate of this existing post (422 DUPLICATE_POST) */
+  existing: boolean;
+}
+
 export interface LinkedinApiSettings {
   apiUrl: string;
   webUrl: string;
@@ -63,6 +74,24 @@ function failureFromStatus(status: number): LinkedinFailure {
   if (status === 429) return 'throttled';
   if (status >= 500) return 'unavailable';
   return 'rejected';
+}
+
+const POST_URN = /urn:li:(?:share|ugcPost):\d+/;
+
+/**
+ * LinkedIn's answer to identical commentary from the same author: 422, code DUPLICATE_POST in
+ * errorDetails.inputErrors, and the existing post named in the message ("Content is a duplicate
+ * of urn:li:share:..."). The message is read for the code only when no input error carries one.
+ * Returns the URN it names (null when it names none), or undefined when this is not a duplicate.
+ */
+export function duplicatePostOf(status: number, body: any): string | null | undefined {
+  if (status !== 422) return undefined;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  const inputErrors: unknown[] = Array.isArray(body?.errorDetails?.inputErrors) ? body.errorDetails.inputErrors : [];
+  const codes = inputErrors.map((e) => (e as { code?: unknown })?.code).filter((c): c is string => typeof c === 'string');
+  const duplicate = codes.length > 0 ? codes.includes('DUPLICATE_POST') : /content is a duplicate of/i.test(message);
+  if (!duplicate) return undefined;
+  return POST_URN.exec(message)?.[0] ?? null;
 }
 
 export class LinkedinApi {
@@ -114,6 +143,8 @@ export class LinkedinApi {
     }
     if (res.status >= 400) {
       const message = typeof body?.message === 'string' ? body.message : `LinkedIn answered ${res.status}`;
+      const existing = duplicatePostOf(res.status, body);
+      if (existing !== undefined) throw new LinkedinApiError('duplicate', message, res.status, body, existing);
       throw new LinkedinApiError(failureFromStatus(res.status), message, res.status, body);
     }
     return { status: res.status, headers: res.headers, body };
@@ -140,23 +171,33 @@ export class LinkedinApi {
     }
   }
 
-  /** Creates a post; resolves to its URN (x-restli-id). */
-  async createPost(token: string, post: { author: string; commentary: string; visibility: 'PUBLIC' | 'CONNECTIONS' }): Promise<string> {
-    const { headers } = await this.request('POST', '/rest/posts', {
-      token,
-      rest: true,
-      body: {
-        author: post.author,
-        commentary: post.commentary,
-        visibility: post.visibility,
-        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-        lifecycleState: 'PUBLISHED',
-        isReshareDisabledByAuthor: false,
-      },
-    });
+  /**
+   * Creates a post; resolves to its URN (x-restli-id), or to the post LinkedIn already has with
+   * this text (422 DUPLICATE_POST naming it): after a lost answer or a 5xx that did create the
+   * post, that is this post. A duplicate that names no post stays an error ('duplicate').
+   */
+  async createPost(token: string, post: { author: string; commentary: string; visibility: 'PUBLIC' | 'CONNECTIONS' }): Promise<CreatedPost> {
+    let headers: Headers;
+    try {
+      ({ headers } = await this.request('POST', '/rest/posts', {
+        token,
+        rest: true,
+        body: {
+          author: post.author,
+          commentary: post.commentary,
+          visibility: post.visibility,
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+      }));
+    } catch (error) {
+      if (isLinkedinApiError(error, 'duplicate') && error.existingPostUrn) return { urn: error.existingPostUrn, existing: true };
+      throw error;
+    }
     const urn = headers.get('x-restli-id') ?? headers.get('x-linkedin-id');
     if (!urn) throw new LinkedinApiError('unknown-outcome', 'LinkedIn accepted the post but did not say its id');
-    return urn;
+    return { urn, existing: false };
   }
 
   /** One lifetime metric of one post (memberCreatorPostAnalytics, aggregation TOTAL). */

@@ -19,6 +19,8 @@ export const messages = {
   rejected: (linkedinText: string) => `LinkedIn rejected the text: ${linkedinText}`,
   forbidden: 'LinkedIn does not allow this app to post for you. Please reconnect your LinkedIn account.',
   apiVersionRetired: 'Publishing to LinkedIn is unavailable because of a configuration problem on our side. Please try again later.',
+  duplicateOfOtherItem: (url: string) =>
+    `This exact text is already on your LinkedIn feed from another post (${url}). LinkedIn does not accept the same post twice; change the text to post it again.`,
   unconfirmed: 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.',
   // reasons carried by linkedin.post.failed (shown on the content card)
   reasonUnavailable: 'LinkedIn was unavailable, so the post was not published.',

@@ -45,6 +45,11 @@ export class PostRepository {
     return plain(await this.model.findOne({ contentId, state: 'sending' }).lean<Lean>());
   }
 
+  /** The member's published record of a LinkedIn post, if one of their items holds it. */
+  async findPublishedByUrn(userId: string, linkedInPostId: string): Promise<StoredPost | null> {
+    return plain(await this.model.findOne({ userId, state: 'published', linkedInPostId }).lean<Lean>());
+  }
+
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
   async transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
     return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>());

@@ -46,6 +46,13 @@ interface Verdict {
 /** Thrown by a scheduled publish that must be retried later (the message is redelivered). */
 export class RetryLater extends Error {}
 
+/** LinkedIn refused the text as a duplicate of a post that another of the member's items published. */
+class DuplicateOfOtherItem extends Error {
+  constructor(url: string) {
+    super(messages.duplicateOfOtherItem(url));
+  }
+}
+
 /**
  * Publishing to LinkedIn, now (HTTP) or at the scheduled time (content.publish.requested).
  * The attempt is stored before LinkedIn is called; a post whose answer was lost is marked
@@ -193,20 +200,32 @@ export class PublishUseCases {
     }
   }
 
-  /** Stores "sending", calls LinkedIn, stores what came of it. */
+  /**
+   * Stores "sending", calls LinkedIn, stores what came of it. LinkedIn refuses identical text from
+   * the same member (422 DUPLICATE_POST) and names the post that has it: when that post is not
+   * another item's, it is this item's own, made by an attempt whose answer was lost or came back
+   * as a 5xx, so the attempt settles as published with it, once, never as failed.
+   */
   private async send(connection: StoredConnection, record: StoredPost, text: string, visibility: Visibility): Promise<Outcome> {
     const { posts, access, api, logger } = this.deps;
     await posts.transition(record.id, ['pending'], { state: 'sending', sentAt: new Date() });
     try {
-      const urn = await access.withToken(connection, (token) =>
+      const created = await access.withToken(connection, (token) =>
         api.createPost(token, { author: connection.memberUrn, commentary: escapeLittleText(text), visibility }),
       );
+      const urn = created.urn;
+      if (created.existing) {
+        const other = await posts.findPublishedByUrn(record.userId, urn);
+        if (other && other.contentId !== record.contentId) throw new DuplicateOfOtherItem(other.url ?? api.postUrl(urn));
+        logger.info({ contentId: record.contentId, linkedInPostId: urn }, 'LinkedIn already had this post (DUPLICATE_POST); settled as published with the post it named');
+      }
       const publishedAt = new Date();
       const post = await posts.transition(record.id, ['sending'], { state: 'published', linkedInPostId: urn, url: api.postUrl(urn), publishedAt, failureReason: null });
-      logger.info({ contentId: record.contentId, linkedInPostId: urn }, 'published to LinkedIn');
+      if (!created.existing) logger.info({ contentId: record.contentId, linkedInPostId: urn }, 'published to LinkedIn');
       return { kind: 'published', post: (post ?? { ...record, linkedInPostId: urn, url: api.postUrl(urn), publishedAt }) as PublishedPost };
     } catch (error) {
-      if (isLinkedinApiError(error, 'unknown-outcome')) {
+      // a duplicate that names no post: the post is live but we cannot say which; the member checks the feed
+      if (isLinkedinApiError(error, 'unknown-outcome') || isLinkedinApiError(error, 'duplicate')) {
         logger.warn({ contentId: record.contentId, err: error }, 'LinkedIn outcome unknown; post marked unconfirmed');
         await posts.transition(record.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
         return { kind: 'unconfirmed' };
@@ -257,6 +276,7 @@ export class PublishUseCases {
   }
 
   private verdict(error: unknown): Verdict {
+    if (error instanceof DuplicateOfOtherItem) return { reason: error.message, retryable: false };
     if (isReconnectError(error)) return { reason: (error as Error).message, retryable: false };
     if (!isLinkedinApiError(error)) return { reason: messages.reasonUnavailable, retryable: true };
     switch ((error as LinkedinApiError).kind) {
@@ -280,6 +300,7 @@ export class PublishUseCases {
 
   private httpError(error: unknown): AppError {
     if (error instanceof AppError) return error;
+    if (error instanceof DuplicateOfOtherItem) return new AppError('LINKEDIN.DUPLICATE_POST', error.message, { status: 409 });
     if (!isLinkedinApiError(error)) return new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502, cause: error });
     switch (error.kind) {
       case 'throttled':
