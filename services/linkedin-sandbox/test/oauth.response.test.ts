@@ -166,7 +166,7 @@ describe('sandbox OAuth', () => {
     expect(revoke.status).toBe(200);
     const me = await api(sandbox.url, 'GET', '/v2/userinfo', { token: grant.access_token });
     expect(me.status).toBe(401);
-    expect(me.body.code).toBe('REVOKED_ACCESS_TOKEN');
+    expect(me.body).toMatchObject({ code: 'REVOKED_ACCESS_TOKEN', serviceErrorCode: 65601 });
     const refresh = await tokenRequest(sandbox.url, { grant_type: 'refresh_token', refresh_token: grant.refresh_token });
     expect(refresh.body.error).toBe('invalid_grant');
   });
@@ -175,7 +175,7 @@ describe('sandbox OAuth', () => {
     const grant = await accessToken(sandbox.url);
     await control(sandbox.url, 'POST', '/__sandbox/clock', { advanceSeconds: 5_184_000 });
     const res = await api(sandbox.url, 'GET', '/v2/userinfo', { token: grant.access_token });
-    expect(res).toMatchObject({ status: 401, body: { status: 401, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' } });
+    expect(res).toMatchObject({ status: 401, body: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' } });
   });
 
   test('when the sandbox does not issue refresh tokens, then the token answer has none', async () => {

@@ -11,8 +11,9 @@ export const MAX_COMMENTARY = 3000;
 
 export const errors = {
   invalidToken: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' },
-  expiredToken: { status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
-  revokedToken: { status: 401, serviceErrorCode: 65602, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
+  // as clients see them from LinkedIn (issue #16): 65601 revoked, 65602 expired
+  expiredToken: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
+  revokedToken: { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
   throttled: { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 },
   internal: { message: 'Internal Server Error', status: 500 },
   accessDenied: (resource: string) => ({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `Not enough permissions to access: ${resource}` }),
