@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
 import { Button } from '../../../components/ui/button';
@@ -78,6 +79,24 @@ function AnalyticsSummary({ items }: { items: Loadable<ContentItem[]> }) {
   );
 }
 
+/** One dashboard card: icon, title, what it says, and where it leads. */
+function ActionCard({ id, title, icon, iconClass, to, linkLabel, children }: { id: string; title: string; icon: ReactNode; iconClass: string; to: string; linkLabel: string; children: ReactNode }) {
+  return (
+    <Card as="section" padded className={styles.actionCard} aria-labelledby={id}>
+      <span className={cx(styles.cardIcon, iconClass)} aria-hidden="true">
+        {icon}
+      </span>
+      <h2 id={id} className={styles.cardTitle}>
+        {title}
+      </h2>
+      {children}
+      <Link to={to} className={styles.cardLink}>
+        {linkLabel} <IconArrowRight size={16} />
+      </Link>
+    </Card>
+  );
+}
+
 /** The three cards of spec section 2: Generate Content, LinkedIn Connection, Content Analytics. */
 export function ActionCards({
   items,
@@ -93,42 +112,22 @@ export function ActionCards({
   const connected = linkedin.state === 'ready' && linkedin.value.connected;
   return (
     <div className={styles.cards}>
-      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-generate">
-        <span className={cx(styles.cardIcon, styles.iconBrand)} aria-hidden="true">
-          <IconSparkles size={22} />
-        </span>
-        <h2 id="card-generate" className={styles.cardTitle}>
-          Generate Content
-        </h2>
+      <ActionCard id="card-generate" title="Generate Content" icon={<IconSparkles size={22} />} iconClass={styles.iconBrand} to={paths.content} linkLabel="Start writing">
         <p className={styles.muted}>A post and five hooks in about 30 seconds, from one of five proven content types.</p>
-        <Link to={paths.content} className={styles.cardLink}>
-          Start writing <IconArrowRight size={16} />
-        </Link>
-      </Card>
-      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-linkedin">
-        <span className={cx(styles.cardIcon, styles.iconLinkedIn)} aria-hidden="true">
-          <IconLinkedIn size={22} />
-        </span>
-        <h2 id="card-linkedin" className={styles.cardTitle}>
-          LinkedIn Connection
-        </h2>
+      </ActionCard>
+      <ActionCard
+        id="card-linkedin"
+        title="LinkedIn Connection"
+        icon={<IconLinkedIn size={22} />}
+        iconClass={styles.iconLinkedIn}
+        to={paths.profile}
+        linkLabel={connected ? 'Manage connection' : 'Connect LinkedIn'}
+      >
         <ConnectionSummary status={linkedin} onRefreshPicture={onRefreshPicture} refreshing={refreshing} />
-        <Link to={paths.profile} className={styles.cardLink}>
-          {connected ? 'Manage connection' : 'Connect LinkedIn'} <IconArrowRight size={16} />
-        </Link>
-      </Card>
-      <Card as="section" padded className={styles.actionCard} aria-labelledby="card-analytics">
-        <span className={cx(styles.cardIcon, styles.iconSuccess)} aria-hidden="true">
-          <IconChart size={22} />
-        </span>
-        <h2 id="card-analytics" className={styles.cardTitle}>
-          Content Analytics
-        </h2>
+      </ActionCard>
+      <ActionCard id="card-analytics" title="Content Analytics" icon={<IconChart size={22} />} iconClass={styles.iconSuccess} to={paths.contentManagement} linkLabel="Manage content">
         <AnalyticsSummary items={items} />
-        <Link to={paths.contentManagement} className={styles.cardLink}>
-          Manage content <IconArrowRight size={16} />
-        </Link>
-      </Card>
+      </ActionCard>
     </div>
   );
 }
