@@ -1,7 +1,4 @@
-import { http } from '@postwright/platform/src/testing';
-import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, type OpenAiStub } from './support/openai-stub';
-import { startStack, type Stack, type TestUser } from './support/stack';
+import { modelStack } from './support/model-stack';
 
 /**
  * Issue #18: what is posted is the chosen hook, a blank line and the body, so the model's body
@@ -30,37 +27,23 @@ const tooShort = bodyOf(1200);
 const answer = (body: string) => ({ content: JSON.stringify({ body, hooks }) });
 
 describe('POST /api/content/generate: the length band for a model\'s post', () => {
-  let stack: Stack;
-  let model: OpenAiStub;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    model = await startOpenAiStub();
-    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '5000' });
-    user = await stack.user({ tier: 'premium' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await model?.close();
-  }, 60_000);
-  beforeEach(() => model.reset());
-
-  const generate = () => http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+  const ai = modelStack();
+  const { generate } = ai;
   const postLengths = (content: { hooks: string[]; generatedContent: string }) => content.hooks.map((h) => `${h}\n\n${content.generatedContent}`.length);
 
   test('when the body fits every hook, then it is stored as is, without a repair', async () => {
-    model.script(answer(inBand));
+    ai.model.script(answer(inBand));
     const res = await generate();
     expect(res.status).toBe(201);
     expect(res.body.content.generatedContent).toBe(inBand);
-    expect(model.requests).toHaveLength(1);
+    expect(ai.model.requests).toHaveLength(1);
   });
 
   test.each([
     ['too long beside the longest hook', tooLong, 'The body was 1,560 characters; with these hooks it must be 1,259-1,481 characters'],
     ['too short for the shortest hook', tooShort, 'The body was 1,200 characters; with these hooks it must be 1,259-1,481 characters'],
   ])('when the body is %s, then one repair request names the band and the repaired post is stored', async (_case, body, problem) => {
-    model.script(answer(body), answer(inBand));
+    ai.model.script(answer(body), answer(inBand));
 
     const res = await generate();
 
@@ -68,26 +51,26 @@ describe('POST /api/content/generate: the length band for a model\'s post', () =
     expect(res.body.content.generatedContent).toBe(inBand);
     for (const length of postLengths(res.body.content)) expect(length).toBeGreaterThanOrEqual(1300);
     for (const length of postLengths(res.body.content)) expect(length).toBeLessThanOrEqual(1600);
-    expect(model.requests).toHaveLength(2);
-    const repair = model.requests[1].body.messages.at(-1)!.content;
+    expect(ai.model.requests).toHaveLength(2);
+    const repair = ai.model.requests[1].body.messages.at(-1)!.content;
     expect(repair).toContain(problem);
     expect(repair).toContain('each hook, a blank line and the body come to 1,300-1,600 characters');
-    expect((await stack.stored(res.body.content.id))?.generatedContent).toBe(inBand);
+    expect((await ai.stack.stored(res.body.content.id))?.generatedContent).toBe(inBand);
   });
 
   test('when the repair misses the band again, then the post closer to it is kept, with no third request and no error', async () => {
-    model.script(answer(farTooLong), answer(tooLong));
+    ai.model.script(answer(farTooLong), answer(tooLong));
     const res = await generate();
     expect(res.status).toBe(201);
     expect(res.body.content.generatedContent).toBe(tooLong);
-    expect(model.requests).toHaveLength(2);
+    expect(ai.model.requests).toHaveLength(2);
   });
 
   test('when the repair is unusable but the first post was only off the band, then the first post is kept', async () => {
-    model.script(answer(tooLong), { content: 'not json' });
+    ai.model.script(answer(tooLong), { content: 'not json' });
     const res = await generate();
     expect(res.status).toBe(201);
     expect(res.body.content.generatedContent).toBe(tooLong);
-    expect(model.requests).toHaveLength(2);
+    expect(ai.model.requests).toHaveLength(2);
   });
 });

@@ -1,0 +1,44 @@
+import { http } from '@postwright/platform/src/testing';
+import { buildGenerateRequest } from './builders';
+import { startOpenAiStub, type OpenAiStub } from './openai-stub';
+import { startStack, type Stack, type TestUser } from './stack';
+
+/**
+ * The content service writing with a model (the real openai SDK against the local stub) and a
+ * premium author, for a file's tests: started before them, stopped after, the stub's script and
+ * record cleared before each. Read `stack`, `model` and `user` inside a test.
+ */
+export function modelStack(env: Record<string, string> = {}) {
+  let stack: Stack | undefined;
+  let model: OpenAiStub | undefined;
+  let user: TestUser | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the model stack starts in beforeAll: read it inside a test');
+    return value;
+  };
+
+  beforeAll(async () => {
+    model = await startOpenAiStub();
+    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '5000', ...env });
+    user = await stack.user({ tier: 'premium' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await model?.close();
+  }, 60_000);
+  beforeEach(() => model?.reset());
+
+  return {
+    get stack() {
+      return ready(stack);
+    },
+    get model() {
+      return ready(model);
+    },
+    get user() {
+      return ready(user);
+    },
+    /** the author generates a post from the default form */
+    generate: () => http(ready(stack).content.url, 'POST', '/api/content/generate', { token: ready(user).token, body: buildGenerateRequest() }),
+  };
+}
