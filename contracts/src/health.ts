@@ -7,6 +7,8 @@ export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   service: z.string(),
   checks: z.record(z.string(), dependencyStateSchema),
+  /** what the service wants its operator to see, without changing its readiness (e.g. a warning) */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

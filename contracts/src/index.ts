@@ -10,3 +10,5 @@ export * from './calendar';
 export * from './internal';
 export * from './roles';
 export * from './hashtags';
+export * from './little-text';
+export * from './linkedin-versions';

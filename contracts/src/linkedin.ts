@@ -27,7 +27,12 @@ export const callbackResponseSchema = z.object({ profile: linkedinProfileSchema 
 export const profileStatusResponseSchema = z.object({
   connected: z.literal(true),
   profile: linkedinProfileSchema,
-  expiresAt: z.string().nullable().optional(),
+  /**
+   * when the connection stops working unless the member reconnects (ISO 8601): the access
+   * token's end (60 days) for a self-serve app, the refresh token's for an approved partner
+   */
+  expiresAt: z.string(),
+  /** true from 7 days before `expiresAt` (and once expired): the member should reconnect */
   reconnectSoon: z.boolean().optional(),
   scopes: z.array(z.string()).optional(),
   /** the grant is dead (expired or revoked at LinkedIn): the member must reconnect */

@@ -46,6 +46,8 @@ export interface ServiceDefinition<C extends ServiceInfraConfig> {
   background?(ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
   /** extra readiness checks, e.g. a dependency that must answer */
   checks?: Record<string, (ctx: ServiceContext<C>) => Promise<boolean>>;
+  /** what /ready reports beside its checks without changing its status, e.g. a warning for the operator */
+  details?: (ctx: ServiceContext<C>) => Record<string, unknown>;
   /** how long requests under way may take to finish when the service stops (default 5 s) */
   drainMs?: number;
 }
@@ -102,7 +104,8 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
       checks[name] = (await check(ctx).catch(() => false)) ? 'up' : 'down';
     }
     const ok = Object.values(checks).every((s) => s === 'up');
-    const body: Readiness = { status: ok ? 'ok' : 'unavailable', service: def.name, checks };
+    const details = def.details?.(ctx);
+    const body: Readiness = { status: ok ? 'ok' : 'unavailable', service: def.name, checks, ...(details ? { details } : {}) };
     res.status(ok ? 200 : 503).json(body);
   });
   app.use(jsonBody());

@@ -625,6 +625,30 @@ describe('content management: publishing and scheduling follow the shared rules'
     }
   });
 
+  it('when a scheduled post went back to draft because the connection expired, then the card says why and Reconnect LinkedIn goes to LinkedIn and back to this list', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    const reason = 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.';
+    try {
+      renderSignedIn('/content-management?status=draft', {
+        'GET /api/content': () => ({ body: { content: [{ ...draft(), lastPublishError: reason }] } }),
+        'GET /api/linkedin/profile': () => ({ body: connectedProfile({ expiresAt: '2026-03-01T10:00:00.000Z', reconnectSoon: true, expired: true }) }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s3', state: 's3' } }),
+      });
+      const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+      expect(within(card).getByTestId('publish-problem')).toHaveTextContent(`Publishing failed${reason}`);
+      const note = await within(card).findByTestId('connect-note');
+      expect(note).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+      expect(within(card).getByRole('button', { name: 'Publish' })).toBeDisabled();
+      expect(await seriousViolations()).toEqual([]);
+
+      await userEvent.click(within(note).getByRole('button', { name: 'Reconnect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s3'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/content-management?status=draft');
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
   it('when a publish is refused because LinkedIn is not connected, then the failure shows with the Connect LinkedIn offer', async () => {
     renderSignedIn('/content-management', {
       'GET /api/content': () => ({ body: { content: [draft()] } }),

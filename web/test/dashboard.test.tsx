@@ -169,6 +169,17 @@ describe('dashboard: LinkedIn connection and the profile picture', () => {
     expect(await screen.findByText('Your LinkedIn connection expires on April 2, 2099. Reconnect to keep publishing.')).toBeInTheDocument();
   });
 
+  it('when the connection has expired, then the card says so and leads to reconnecting', async () => {
+    renderSignedIn('/dashboard', {
+      ...noContent,
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expired: true, expiresAt: '2026-03-01T10:00:00.000Z' }) }),
+    });
+    expect(await screen.findByText('Connection expired')).toBeInTheDocument();
+    expect(screen.getByText('Your LinkedIn connection has expired. Reconnect to keep publishing.')).toBeInTheDocument();
+    expect(screen.queryByText(/Connected as/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Reconnect LinkedIn/ })).toHaveAttribute('href', '/profile');
+  });
+
   it('when connected without a picture and the refresh finds one, then the page reloads its data and shows it', async () => {
     let picture: string | null = null;
     const { api } = renderSignedIn('/dashboard', {

@@ -148,6 +148,14 @@ describe('profile: LinkedIn connection', () => {
     expect(within(card).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeInTheDocument();
   });
 
+  it('when the connection has expired, then the card says Expired with the reason and offers Reconnect LinkedIn', async () => {
+    renderSignedIn('/profile', { 'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expired: true, expiresAt: '2026-03-01T10:00:00.000Z' }) }) });
+    const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
+    expect(await within(card).findByTestId('linkedin-status')).toHaveTextContent('Expired');
+    expect(within(card).getByText('Your LinkedIn connection has expired. Reconnect to keep publishing and scheduling.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeInTheDocument();
+  });
+
   it('when the check fails, then the card shows not connected with "Failed to check LinkedIn connection"; Refresh Status checks again', async () => {
     let fail = true;
     const { api } = renderSignedIn('/profile', {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { postTextOf, type ContentItem } from '@postwright/contracts';
 import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/components/content/publish-flow';
 import { editContent } from '../src/lib/content-api';
+import { toLocalInputValue } from '../src/lib/datetime';
 import { browserNavigation } from '../src/lib/linkedin-api';
 import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
@@ -221,15 +222,112 @@ describe('publish flow: connecting LinkedIn on the way', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to initiate LinkedIn connection');
   });
 
-  it('when a publish is refused with the reconnect code, then the failure shows and Connect LinkedIn is offered', async () => {
+  it('when a publish is refused with the reconnect code, then the failure shows and Reconnect LinkedIn is offered', async () => {
     serve({
       'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.', code: 'LINKEDIN.RECONNECT_REQUIRED' } }),
     });
     renderComponent(<Screen initial={draft()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your LinkedIn connection has expired. Please reconnect your LinkedIn account.');
-    expect(await screen.findByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
+    expect(screen.getByTestId('connect-note')).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
     expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
+  });
+
+  it('when the connection has expired, then Reconnect LinkedIn is offered instead of Publish and Schedule, and comes back here', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    try {
+      serve({
+        'GET /api/linkedin/profile': () => ({ body: connectedProfile({ expiresAt: '2026-03-01T10:00:00.000Z', reconnectSoon: true, expired: true }) }),
+        'GET /api/linkedin/auth-url': () => ({ body: { authURL: 'https://sandbox.example/oauth/v2/authorization?state=s2', state: 's2' } }),
+      });
+      renderComponent(<Screen initial={draft()} />);
+      const note = await screen.findByTestId('connect-note');
+      expect(note).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+      expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
+      expect(await seriousViolations()).toEqual([]);
+
+      await userEvent.click(within(note).getByRole('button', { name: 'Reconnect LinkedIn' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/oauth/v2/authorization?state=s2'));
+      expect(window.sessionStorage.getItem('postwright.linkedinReturnTo')).toBe('/content?draft=d1');
+    } finally {
+      assign.mockRestore();
+    }
+  });
+});
+
+describe('publish flow: a scheduled post that failed while the screen was open', () => {
+  /** the item as a list that follows due posts shows it: scheduled, then as the server has it now */
+  function Followed({ first, then }: { first: ContentItem; then: ContentItem }) {
+    const [item, setItem] = useState(first);
+    return (
+      <main>
+        <button type="button" onClick={() => setItem(then)}>
+          List refreshed
+        </button>
+        <div style={{ display: 'flex', flexWrap: 'wrap' }}>
+          <PublishFlow item={item} hook="Hook two" text={postTextOf(item)} dirty={false} save={async () => item} onItemChange={setItem} onNotice={() => {}} returnTo="/content-management" />
+        </div>
+      </main>
+    );
+  }
+
+  it('when it comes back a draft with a reason, then the connection is checked again and, expired, Reconnect LinkedIn shows', async () => {
+    let expired = false;
+    const api = serve({
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile(expired ? { expiresAt: '2026-03-01T10:00:00.000Z', reconnectSoon: true, expired: true } : { expiresAt: '2099-03-01T10:00:00.000Z' }) }),
+    });
+    const scheduled = { ...draft(), status: 'scheduled' as const, scheduledFor: '2026-03-01T10:00:05.000Z' };
+    const failed = { ...draft(), lastPublishError: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.' };
+    renderComponent(<Followed first={scheduled} then={failed} />);
+    expect(await screen.findByRole('button', { name: 'Publish Now' })).toBeEnabled();
+    const checks = api.callsTo('GET', '/api/linkedin/profile').length;
+
+    expired = true;
+    await userEvent.click(screen.getByRole('button', { name: 'List refreshed' }));
+    expect(await screen.findByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
+    expect(screen.getByTestId('connect-note')).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+    expect(api.callsTo('GET', '/api/linkedin/profile')).toHaveLength(checks + 1);
+  });
+});
+
+describe('publish flow: scheduling after the LinkedIn connection ends', () => {
+  const endsIn = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
+
+  it('when the time chosen is after the connection ends, then the dialog warns with the date and still schedules', async () => {
+    const ends = endsIn(3);
+    const api = serve({
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile({ expiresAt: ends.toISOString(), reconnectSoon: true }) }),
+      'POST /api/calendar/schedule': (call) => ({ status: 201, body: { content: { ...draft(), status: 'scheduled', scheduledFor: (call.body as { scheduledFor: string }).scheduledFor } } }),
+    });
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    const field = within(dialog).getByLabelText('Date and time');
+    // the earliest time (an hour ahead) is before the end: nothing to say
+    expect(within(dialog).queryByText(/Your LinkedIn connection expires/)).not.toBeInTheDocument();
+
+    fireEvent.change(field, { target: { value: toLocalInputValue(endsIn(4)) } });
+    const date = ends.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      `Your LinkedIn connection expires on ${date}, before this time. Reconnect LinkedIn before then or this post will not be published.`,
+    );
+    expect(await seriousViolations()).toEqual([]);
+
+    // a warning, not a refusal: the member may reconnect before then
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Schedule' }));
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Content scheduled successfully!');
+    expect(api.callsTo('POST', '/api/calendar/schedule')).toHaveLength(1);
+  });
+
+  it('when the connection lasts beyond the time chosen, then there is no warning', async () => {
+    serve({ 'GET /api/linkedin/profile': () => ({ body: connectedProfile({ expiresAt: endsIn(50).toISOString() }) }) });
+    renderComponent(<Screen initial={draft()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule post' });
+    fireEvent.change(within(dialog).getByLabelText('Date and time'), { target: { value: toLocalInputValue(endsIn(49)) } });
+    expect(within(dialog).queryByText(/Your LinkedIn connection expires/)).not.toBeInTheDocument();
   });
 });
 

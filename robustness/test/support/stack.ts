@@ -47,6 +47,8 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** over the stack's own settings of the auth service (e.g. its real sign-in limits) */
   authEnv?: Record<string, string>;
+  /** over the LinkedIn sandbox's own settings (e.g. a short access token lifetime) */
+  sandboxEnv?: Record<string, string>;
   /** told of every call through the gateway when it is answered (status 0: no answer) */
   onCall?: (sample: CallSample) => void;
   /** where every service and the gateway reach Redis and RabbitMQ (a TcpProxy's URL in the fault suites) */
@@ -77,6 +79,8 @@ export interface Stack {
   call<T = any>(method: string, path: string, options?: HttpOptions): Promise<JsonResponse<T>>;
   /** a new account through the public signup (from a loopback source address; default 127.0.0.1); premium has unlimited posts */
   user(options?: { tier?: 'trial' | 'premium'; connect?: boolean; from?: string }): Promise<TestUser>;
+  /** the connect flow a browser goes through (auth-url, the sandbox's consent, Allow, callback); again to reconnect */
+  connect(user: TestUser): Promise<void>;
   /** a generated draft with a saved final text */
   draft(user: TestUser): Promise<ContentItem>;
   list(user: TestUser): Promise<ContentItem[]>;
@@ -107,7 +111,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     const sandbox = await startSandbox(
-      readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL }),
+      readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL, ...options.sandboxEnv }),
     );
     stoppers.push(() => sandbox.stop());
     // the services reach Redis and RabbitMQ where the options say; the port is kept across restarts
@@ -216,17 +220,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           refreshToken = again.body.tokens.refreshToken;
         }
         const user = { id: res.body.user.id, email, token, refreshToken };
-        if (options.connect) {
-          const begin = await call('GET', '/api/linkedin/auth-url', { token });
-          if (begin.status !== 200) throw new Error(`auth-url: ${begin.status} ${JSON.stringify(begin.body)}`);
-          const back = await allowConsent(begin.body.authURL, `${user.id}@example.com`);
-          const done = await call('POST', '/api/linkedin/callback', {
-            token,
-            body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-          });
-          if (done.status !== 200) throw new Error(`callback: ${done.status} ${JSON.stringify(done.body)}`);
-        }
+        if (options.connect) await stack.connect(user);
         return user;
+      },
+      async connect(user) {
+        const begin = await call('GET', '/api/linkedin/auth-url', { token: user.token });
+        if (begin.status !== 200) throw new Error(`auth-url: ${begin.status} ${JSON.stringify(begin.body)}`);
+        const back = await allowConsent(begin.body.authURL, `${user.id}@example.com`);
+        const done = await call('POST', '/api/linkedin/callback', {
+          token: user.token,
+          body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+        });
+        if (done.status !== 200) throw new Error(`callback: ${done.status} ${JSON.stringify(done.body)}`);
       },
       async draft(user) {
         const res = await call<GenerateResponse>('POST', '/api/content/generate', {

@@ -28,14 +28,24 @@ export const configSchema = z
     SANDBOX_SCOPES: csv('openid profile email w_member_social r_basicprofile r_member_postAnalytics'),
     /** access token lifetime (LinkedIn: 60 days) */
     SANDBOX_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5_184_000),
-    /** refresh tokens are given only to approved apps on real LinkedIn; the sandbox app is one by default */
-    SANDBOX_REFRESH_TOKENS: bool(true),
+    /**
+     * refresh tokens: real LinkedIn gives them only to approved partner apps, so by default the
+     * sandbox gives none, like the self-serve app every member starts with (reconnect after 60
+     * days); true plays a partner app
+     */
+    SANDBOX_REFRESH_TOKENS: bool(false),
+    /** a partner's refresh token lifetime (LinkedIn: 365 days, not extended when it is used) */
     SANDBOX_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(31_536_000),
     /**
      * refuse identical commentary from the same author with LinkedIn's 422 DUPLICATE_POST naming the
      * existing post (as LinkedIn does); false lets the same text be posted again
      */
     SANDBOX_REJECT_DUPLICATES: bool(true),
+    /**
+     * LinkedIn's member daily limit: calls one member may make to one API resource per UTC day
+     * (sandbox clock); the next is answered 429 until midnight UTC. Unset: no limit
+     */
+    SANDBOX_MEMBER_DAILY_CALL_LIMIT: z.coerce.number().int().positive().optional(),
     /** fast mode: no artificial latency (benchmarks, tests) */
     SANDBOX_FAST: bool(false),
     /** artificial latency of API calls when not in fast mode */

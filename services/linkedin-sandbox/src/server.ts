@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import helmet from 'helmet';
 import { createLogger, listen, requestContext, requestLogger } from '@postwright/platform';
 import type { SandboxConfig } from './config';
-import { apiRoutes, errors } from './routes/api';
+import { apiRoutes, errors, MAX_COMMENTARY } from './routes/api';
 import { controlRoutes, type SandboxSettings } from './routes/control';
 import { feedRoutes } from './routes/feed';
 import { oauthRoutes } from './routes/oauth';
@@ -29,7 +29,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   const logger = createLogger('linkedin-sandbox', config.LOG_LEVEL);
   const state = new SandboxState();
-  const settings: SandboxSettings = { fast: config.SANDBOX_FAST, rejectDuplicates: config.SANDBOX_REJECT_DUPLICATES };
+  const settings: SandboxSettings = {
+    fast: config.SANDBOX_FAST,
+    rejectDuplicates: config.SANDBOX_REJECT_DUPLICATES,
+    memberDailyCallLimit: config.SANDBOX_MEMBER_DAILY_CALL_LIMIT ?? null,
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -91,6 +95,12 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
       }
       case 'retired-version':
         return void res.status(426).json(errors.retiredVersion(req.get('linkedin-version') ?? 'NO_VERSION'));
+      case 'commentary-too-long':
+        // LinkedIn counting a text longer than we did (its count is undocumented): its real 400
+        return void express.json({ limit: '200kb' })(req, res, () => {
+          const commentary = String((req.body as { commentary?: unknown } | undefined)?.commentary ?? '');
+          res.status(400).json(errors.commentaryTooLong(commentary, Math.max(commentary.length, MAX_COMMENTARY + 1)));
+        });
       case 'expired-token': {
         // the presented token really dies, so a retry with it fails too and a refresh is needed
         const token = presentedToken(req);

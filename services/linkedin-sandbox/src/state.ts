@@ -60,8 +60,8 @@ export interface StoredPost {
   createdAt: number;
 }
 
-export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response';
-export const faultKinds: FaultKind[] = ['429', '500', '500-after-create', 'expired-token', 'retired-version', 'slow', 'lost-response'];
+export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response' | 'commentary-too-long';
+export const faultKinds: FaultKind[] = ['429', '500', '500-after-create', 'expired-token', 'retired-version', 'slow', 'lost-response', 'commentary-too-long'];
 
 export interface Fault {
   id: string;
@@ -81,6 +81,22 @@ export interface RequestRecord {
   at: number;
 }
 
+/** One member's calls to one resource on one UTC day (sandbox clock): what LinkedIn's member limit counts. */
+export interface CallCount {
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  member: string;
+  /** the API path, e.g. /rest/memberCreatorPostAnalytics */
+  resource: string;
+  /** calls answered, counted against the limit */
+  calls: number;
+  /** calls refused with 429 because the limit was reached */
+  throttled: number;
+}
+
+/** How many UTC days of call counts are kept for GET /__sandbox/calls. */
+const CALL_COUNT_DAYS = 7;
+
 export const CODE_TTL_MS = 30 * 60_000;
 const AUTHORIZATION_REQUEST_TTL_MS = 60 * 60_000;
 
@@ -99,6 +115,7 @@ export class SandboxState {
   posts: StoredPost[] = [];
   faults: Fault[] = [];
   requests: RequestRecord[] = [];
+  callCounts = new Map<string, CallCount>();
   private offsetMs = 0;
   private frozenAt: number | null = null;
   private postSeq = 0;
@@ -136,6 +153,7 @@ export class SandboxState {
     this.posts = [];
     this.faults = [];
     this.requests = [];
+    this.callCounts.clear();
     this.offsetMs = 0;
     this.frozenAt = null;
   }
@@ -206,6 +224,38 @@ export class SandboxState {
    */
   duplicateOf(author: string, commentary: string): StoredPost | null {
     return this.posts.find((p) => p.author === author && p.commentary === commentary) ?? null;
+  }
+
+  /** The UTC date (YYYY-MM-DD) of the sandbox clock: LinkedIn's daily limits reset at midnight UTC. */
+  today(): string {
+    return new Date(this.now()).toISOString().slice(0, 10);
+  }
+
+  /**
+   * Counts a member's call to a resource today and says whether LinkedIn's member daily limit
+   * (`limit` calls per resource, null: none) lets it through. A refused call is counted as
+   * throttled, not against the limit.
+   */
+  countCall(member: string, resource: string, limit: number | null): boolean {
+    const day = this.today();
+    const key = `${day} ${member} ${resource}`;
+    let count = this.callCounts.get(key);
+    if (!count) {
+      this.forgetOldCallCounts(day);
+      count = { day, member, resource, calls: 0, throttled: 0 };
+      this.callCounts.set(key, count);
+    }
+    if (limit !== null && count.calls >= limit) {
+      count.throttled += 1;
+      return false;
+    }
+    count.calls += 1;
+    return true;
+  }
+
+  private forgetOldCallCounts(today: string): void {
+    const oldest = new Date(Date.parse(today) - (CALL_COUNT_DAYS - 1) * 24 * 3600_000).toISOString().slice(0, 10);
+    for (const [key, count] of this.callCounts) if (count.day < oldest) this.callCounts.delete(key);
   }
 
   takeFault(path: string, isApi: boolean): Fault | null {

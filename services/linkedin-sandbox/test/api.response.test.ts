@@ -1,5 +1,7 @@
 import type { RunningSandbox } from '../src/server';
 import { renderLittleText } from '../src/little-text';
+import { activeLinkedinVersions, LINKEDIN_API_VERSIONS, linkedinVersionEntry } from '@postwright/contracts';
+import { METRIC_TYPE_AS_STRING_SINCE } from '../src/routes/api';
 import { accessToken, activeVersion, api, control, postBody, startSandbox } from './support';
 
 describe('sandbox APIs', () => {
@@ -107,18 +109,49 @@ describe('sandbox APIs', () => {
     }
   });
 
-  test('when the LinkedIn-Version header is missing, retired or in the future, then 400 / 426 NONEXISTENT_VERSION', async () => {
-    const missing = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: null, body: postBody(sub, 'x') });
+  test('when the LinkedIn-Version header is missing, retired, never released, in the future or malformed, then 400 VERSION_MISSING / 426 NONEXISTENT_VERSION', async () => {
+    const post = (version: string | null) => api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version, body: postBody(sub, `refused at ${version}`) });
+    const missing = await post(null);
     expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('VERSION_MISSING');
-    const retired = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: '20241101', body: postBody(sub, 'x') });
-    expect(retired).toMatchObject({ status: 426, body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 20241101 is not active' } });
-    const old = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: '202301', body: postBody(sub, 'x') });
-    expect(old.status).toBe(426);
-    const next = new Date();
-    next.setUTCMonth(next.getUTCMonth() + 2);
-    const future = `${next.getUTCFullYear()}${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
-    expect((await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version: future, body: postBody(sub, 'x') })).status).toBe(426);
+    expect(missing.body).toEqual({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' });
+    const retired = await post('202511');
+    expect(retired).toMatchObject({ status: 426, body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 202511 is not active' } });
+    // newest listed + 1 month: not released (yet)
+    const newest = LINKEDIN_API_VERSIONS[0].version;
+    const after = new Date(Date.UTC(Number(newest.slice(0, 4)), Number(newest.slice(4, 6)), 1));
+    const future = `${after.getUTCFullYear()}${String(after.getUTCMonth() + 1).padStart(2, '0')}`;
+    // 202512: a month LinkedIn skipped, inside the supported year
+    for (const version of ['20241101', '202301', '202512', '20251201', future, '203001', '202603.01', '2026-03', 'v2', '202613']) {
+      const res = await post(version);
+      expect([version, res.status, res.body]).toEqual([version, 426, { status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version} is not active` }]);
+    }
+    const stored = (await control(sandbox.url, 'GET', '/__sandbox/posts')).body.posts.filter((p: any) => p.commentary.startsWith('refused at'));
+    expect(stored).toEqual([]);
+  });
+
+  test('when the LinkedIn-Version header names a listed, active version, as YYYYMM or YYYYMMDD, then the call goes through', async () => {
+    const active = activeLinkedinVersions(Date.now());
+    const oldest = active[active.length - 1];
+    for (const version of [active[0], `${active[0]}01`, `${active[0]}15`, oldest, `${oldest}01`]) {
+      const res = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, version, body: postBody(sub, `accepted at ${version}`) });
+      expect([version, res.status]).toEqual([version, 201]);
+    }
+  });
+
+  test('when the sandbox clock passes a version\'s sunset day, then that version is refused and the next one still answers', async () => {
+    const later = await startSandbox();
+    try {
+      const [next, oldest] = activeLinkedinVersions(Date.now()).slice(-2);
+      const sunset = Date.parse(`${linkedinVersionEntry(oldest)!.sunset}T00:00:00Z`);
+      await control(later.url, 'POST', '/__sandbox/clock', { advanceSeconds: Math.ceil((sunset - Date.now()) / 1000) + 60 });
+      const t = await accessToken(later.url);
+      const s = (await api(later.url, 'GET', '/v2/userinfo', { token: t.access_token })).body.sub;
+      const refused = await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: oldest, body: postBody(s, 'after the sunset') });
+      expect(refused).toMatchObject({ status: 426, body: { code: 'NONEXISTENT_VERSION', message: `Requested version ${oldest} is not active` } });
+      expect((await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: next, body: postBody(s, 'after the sunset') })).status).toBe(201);
+    } finally {
+      await later.stop();
+    }
   });
 
   test('when X-Restli-Protocol-Version is missing, the author is someone else, or the body is incomplete, then the post is refused', async () => {
@@ -158,11 +191,24 @@ describe('sandbox APIs', () => {
     expect(renderLittleText('C:\\path')).toEqual({ text: 'C:', truncated: true, mentions: [] });
   });
 
-  test('when commentary is longer than 3,000 characters, then 400 FIELD_LENGTH_TOO_LONG; exactly 3,000 (escapes not counted) passes', async () => {
+  test("when commentary is longer than 3,000 characters as sent (escapes counted), then LinkedIn's 400 ShareCommentary body; exactly 3,000 passes", async () => {
     const tooLong = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'a'.repeat(3001)) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toMatchObject({ status: 400, code: 'FIELD_LENGTH_TOO_LONG' });
-    const exact = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, `${'a'.repeat(2990)}${'\\('.repeat(10)}`) });
+    expect(tooLong.body).toEqual({
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+      message: 'com.linkedin.content.common.exception.BadRequestResponseException: ShareCommentary text length (3001 characters) exceeded the maximum allowed (3000 characters)',
+      errorDetails: {
+        inputErrors: [
+          { description: 'Size of array cannot be higher than the maxLength', input: { value: { stringValue: 'a'.repeat(3001) } }, code: 'FIELD_ARRAY_SIZE_TOO_HIGH', maxLength: 3000 },
+        ],
+      },
+      status: 400,
+    });
+    // 2,990 visible characters, 3,000 as sent: LinkedIn does not say whether escapes count; the sandbox says they do
+    const escaped = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, `${'a'.repeat(2990)}${'\\('.repeat(10)}x`) });
+    expect(escaped.status).toBe(400);
+    expect(escaped.body.message).toContain('ShareCommentary text length (3011 characters)');
+    const exact = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, `${'a'.repeat(2980)}${'\\('.repeat(10)}`) });
     expect(exact.status).toBe(201);
   });
 
@@ -197,9 +243,13 @@ describe('sandbox APIs', () => {
     const reactions = (await read('REACTION')).body.elements[0].count;
     expect(reactions).toBeGreaterThan(0);
     expect(reactions).toBeLessThan(later.body.elements[0].count);
-    const oldShape = await read('COMMENT', activeVersion(Date.now(), 9));
-    expect(oldShape.status).toBe(200);
-    expect(oldShape.body.elements[0].metricType).toEqual({ 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': 'COMMENT' });
+    // the form switches at version 202605, whatever the version's age: 202604 and older give the union object
+    const union = { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': 'COMMENT' };
+    for (const version of activeLinkedinVersions(Date.now())) {
+      const res = await read('COMMENT', version);
+      expect([version, res.status, res.body.elements[0].metricType]).toEqual([version, 200, version >= METRIC_TYPE_AS_STRING_SINCE ? 'COMMENT' : union]);
+    }
+    expect((await read('COMMENT', `${activeVersion()}01`)).body.elements[0].metricType).toBe('COMMENT');
     const bad = await read('LIKES');
     expect(bad.status).toBe(400);
   });

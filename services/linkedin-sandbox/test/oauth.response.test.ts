@@ -89,7 +89,7 @@ describe('sandbox OAuth', () => {
     expect(body.scope).toBe('openid,profile,w_member_social');
   });
 
-  test('when a code is exchanged, then the answer has LinkedIn shape with a comma-separated scope and a verifiable id token', async () => {
+  test('when a code is exchanged, then the answer has LinkedIn shape with a comma-separated scope, a verifiable id token and, as for a self-serve app, no refresh token', async () => {
     const code = await authorizationCode(sandbox.url, {}, { given_name: 'Dana', family_name: 'Reyes', email: 'dana@example.com' });
     const { status, body } = await exchange(sandbox.url, code);
     expect(status).toBe(200);
@@ -98,8 +98,6 @@ describe('sandbox OAuth', () => {
       expires_in: 5183999,
       scope: 'email,openid,profile,r_basicprofile,r_member_postAnalytics,w_member_social',
       token_type: 'Bearer',
-      refresh_token: expect.any(String),
-      refresh_token_expires_in: 31535999,
       id_token: expect.any(String),
     });
     const [h, p, s] = body.id_token.split('.');
@@ -110,6 +108,9 @@ describe('sandbox OAuth', () => {
     expect(claims).toMatchObject({ iss: `${sandbox.url}/oauth`, aud: CLIENT_ID, given_name: 'Dana', family_name: 'Reyes', email: 'dana@example.com' });
     const discovery = (await (await fetch(`${sandbox.url}/oauth/.well-known/openid-configuration`)).json()) as { issuer: string };
     expect(discovery.issuer).toBe(`${sandbox.url}/oauth`);
+    // tests find a member by the email they signed in with (the control API, not part of LinkedIn)
+    const found = await control(sandbox.url, 'GET', `/__sandbox/members?email=${encodeURIComponent('DANA@example.com')}`);
+    expect(found.body.members).toEqual([expect.objectContaining({ sub: claims.sub, email: 'dana@example.com' })]);
   });
 
   test('when a code is used twice, then the second exchange fails with LinkedIn exact error body', async () => {
@@ -136,6 +137,34 @@ describe('sandbox OAuth', () => {
     const code = await authorizationCode(sandbox.url);
     const res = await tokenRequest(sandbox.url, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_secret: 'nope' });
     expect(res).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } });
+  });
+
+  test('when an access token outlives its 60 days, then calls answer 401 EXPIRED_ACCESS_TOKEN', async () => {
+    const grant = await accessToken(sandbox.url);
+    await control(sandbox.url, 'POST', '/__sandbox/clock', { advanceSeconds: 5_184_000 });
+    const res = await api(sandbox.url, 'GET', '/v2/userinfo', { token: grant.access_token });
+    expect(res).toMatchObject({ status: 401, body: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' } });
+  });
+
+  test('when a refresh token is presented to the self-serve sandbox, then it is refused like any unknown one', async () => {
+    const grant = await accessToken(sandbox.url);
+    expect(grant.refresh_token).toBeUndefined();
+    const res = await tokenRequest(sandbox.url, { grant_type: 'refresh_token', refresh_token: 'AQXmadeup' });
+    expect(res).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } });
+  });
+});
+
+describe('sandbox OAuth for an approved partner app (SANDBOX_REFRESH_TOKENS=true)', () => {
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SANDBOX_REFRESH_TOKENS: 'true' });
+  });
+  afterAll(() => sandbox?.stop());
+
+  test('when a code is exchanged, then a 365-day refresh token comes with the access token', async () => {
+    const body = await accessToken(sandbox.url);
+    expect(body).toMatchObject({ expires_in: 5183999, refresh_token: expect.any(String), refresh_token_expires_in: 31535999 });
   });
 
   test('when a refresh token is used, then a new access token comes back and the refresh token keeps its lifetime', async () => {
@@ -169,23 +198,5 @@ describe('sandbox OAuth', () => {
     expect(me.body).toMatchObject({ code: 'REVOKED_ACCESS_TOKEN', serviceErrorCode: 65601 });
     const refresh = await tokenRequest(sandbox.url, { grant_type: 'refresh_token', refresh_token: grant.refresh_token });
     expect(refresh.body.error).toBe('invalid_grant');
-  });
-
-  test('when an access token outlives its 60 days, then calls answer 401 EXPIRED_ACCESS_TOKEN', async () => {
-    const grant = await accessToken(sandbox.url);
-    await control(sandbox.url, 'POST', '/__sandbox/clock', { advanceSeconds: 5_184_000 });
-    const res = await api(sandbox.url, 'GET', '/v2/userinfo', { token: grant.access_token });
-    expect(res).toMatchObject({ status: 401, body: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' } });
-  });
-
-  test('when the sandbox does not issue refresh tokens, then the token answer has none', async () => {
-    const other = await startSandbox({ SANDBOX_REFRESH_TOKENS: 'false' });
-    try {
-      const body = await accessToken(other.url, { scope: 'openid profile w_member_social' });
-      expect(body.refresh_token).toBeUndefined();
-      expect(body.scope).toBe('openid,profile,w_member_social');
-    } finally {
-      await other.stop();
-    }
   });
 });

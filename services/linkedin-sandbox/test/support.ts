@@ -1,3 +1,4 @@
+import { newestActiveLinkedinVersion } from '@postwright/contracts';
 import { submitConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig } from '../src/config';
 import { start, type RunningSandbox } from '../src/server';
@@ -10,12 +11,11 @@ export const CLIENT_ID = 'postwright-sandbox';
 export const CLIENT_SECRET = 'postwright-sandbox-secret';
 export const ALL_SCOPES = 'openid profile email w_member_social r_basicprofile r_member_postAnalytics';
 
-/** An API version that is active on the sandbox clock (by default last month's). */
-export function activeVersion(now = Date.now(), monthsAgo = 1): string {
-  const d = new Date(now);
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - monthsAgo);
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+/** The newest LinkedIn API version still active at `now` (contracts' list), as the LinkedIn service pins it. */
+export function activeVersion(now = Date.now()): string {
+  const version = newestActiveLinkedinVersion(now);
+  if (!version) throw new Error('No version in contracts/src/linkedin-versions.ts is active any more: add the ones LinkedIn has released since');
+  return version;
 }
 
 export function startSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {

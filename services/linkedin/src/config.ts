@@ -1,8 +1,21 @@
 import { z } from 'zod';
+import {
+  activeLinkedinVersions,
+  daysUntilLinkedinSunset,
+  linkedinVersionEntry,
+  linkedinVersionStatus,
+  newestActiveLinkedinVersion,
+} from '@postwright/contracts';
 import { infraConfigShape, loadConfig, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
-/** The API version we pin for real LinkedIn; versions retire about a year after release, so bump it yearly. */
-export const LIVE_API_VERSION = '202610';
+/**
+ * The LinkedIn-Version pinned for real LinkedIn: the newest in contracts/src/linkedin-versions.ts
+ * when the list was last brought up to date. Move it up with the list (docs/linkedin.md, "API versions").
+ */
+export const LIVE_API_VERSION = '202609';
+/** How long before its version retires the service warns, at start and in /ready. */
+export const SUNSET_WARNING_DAYS = 60;
+const VERSION_LIST = 'contracts/src/linkedin-versions.ts';
 const LIVE = {
   authUrl: 'https://www.linkedin.com/oauth/v2/authorization',
   tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
@@ -21,10 +34,54 @@ const base64Key = z
   .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
 const optionalUrl = z.string().url().optional();
 
-/** The sandbox's API versions are active for twelve months: last month's is always good. */
-function lastMonthVersion(now = new Date()): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+/** What to set instead, for the messages that refuse or warn about a version. */
+function activeVersionsHint(now: number): string {
+  const active = activeLinkedinVersions(now);
+  return active.length
+    ? `one of LinkedIn's active versions (${VERSION_LIST}): ${active.join(', ')}`
+    : `none in ${VERSION_LIST} is active any more: add the versions LinkedIn has released since`;
+}
+
+/** Why LinkedIn would refuse this LinkedIn-Version with 426 at `now`; null when it answers it. */
+function versionProblem(version: string, now: number): string | null {
+  switch (linkedinVersionStatus(version, now)) {
+    case 'active':
+      return null;
+    case 'malformed':
+      return `"${version}" is not a LinkedIn version (YYYYMM): use ${activeVersionsHint(now)}`;
+    case 'unreleased':
+      return `${version} is not a version LinkedIn has released: use ${activeVersionsHint(now)}`;
+    case 'retired': {
+      const sunset = linkedinVersionEntry(version)?.sunset;
+      return `${version} was retired by LinkedIn${sunset ? ` on ${sunset}` : ''}: use ${activeVersionsHint(now)}`;
+    }
+  }
+}
+
+export interface ApiVersionNotice {
+  version: string;
+  sunset: string;
+  /** false: LinkedIn has not published the date yet; the list estimates it */
+  sunsetPublished: boolean;
+  daysLeft: number;
+  /** once the sunset is SUNSET_WARNING_DAYS away or less */
+  warning?: string;
+}
+
+/** The pinned version's sunset, and a warning when it is near (logged at start, shown by /ready). */
+export function apiVersionNotice(version: string, now = Date.now()): ApiVersionNotice {
+  // the config only accepts listed versions
+  const entry = linkedinVersionEntry(version)!;
+  const notice = { version, sunset: entry.sunset, sunsetPublished: entry.sunsetPublished, daysLeft: daysUntilLinkedinSunset(version, now)! };
+  if (notice.daysLeft > SUNSET_WARNING_DAYS) return notice;
+  const when = `${entry.sunset}${entry.sunsetPublished ? '' : ' (estimated)'}`;
+  const newer = newestActiveLinkedinVersion(now);
+  const advice =
+    newer && newer !== entry.version
+      ? `set LINKEDIN_API_VERSION to ${newer}, ${activeVersionsHint(now)}`
+      : `add the versions LinkedIn has released since to ${VERSION_LIST}`;
+  const status = notice.daysLeft > 0 ? `retires on ${when}, in ${notice.daysLeft} days` : `was retired on ${when}`;
+  return { ...notice, warning: `LinkedIn-Version ${version} ${status}: ${advice}` };
 }
 
 export const configSchema = z
@@ -56,13 +113,20 @@ export const configSchema = z
     LINKEDIN_REDIRECT_URI: optionalUrl,
     /** space- or comma-separated */
     LINKEDIN_SCOPES: z.string().optional(),
+    /** the LinkedIn-Version header; must be listed and active in contracts/src/linkedin-versions.ts */
     LINKEDIN_API_VERSION: z
       .string()
-      .regex(/^\d{6}(\.\d{2})?$/, 'must look like YYYYMM')
-      .optional(),
+      .optional()
+      .superRefine((version, ctx) => {
+        const problem = version === undefined ? null : versionProblem(version, Date.now());
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     /** how long a LinkedIn call may take; a post still unanswered then is "unconfirmed" */
     LINKEDIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    /** how often engagement (likes, comments, reposts, views) is fetched */
+    /**
+     * how often an engagement round (likes, comments, reposts, views) runs; a post is read every
+     * round in its first day, then hourly, then every 6 hours (modules/engagement/poll-schedule.ts)
+     */
     ENGAGEMENT_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
     /** posts older than this are no longer polled */
     ENGAGEMENT_WINDOW_DAYS: z.coerce.number().int().positive().default(30),
@@ -75,6 +139,10 @@ export const configSchema = z
     for (const key of (c.TOKEN_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').filter(Boolean)) {
       if (Buffer.from(key.trim(), 'base64').length !== 32) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_PREVIOUS_KEYS'], message: 'every key must be 32 bytes, base64-encoded' });
     }
+    // without the setting: the pinned live version, or the sandbox's newest; either may have aged out of the list
+    const now = Date.now();
+    const fallback = c.LINKEDIN_API_VERSION === undefined && (mode === 'live' ? versionProblem(LIVE_API_VERSION, now) : !newestActiveLinkedinVersion(now) && activeVersionsHint(now));
+    if (fallback) ctx.addIssue({ code: 'custom', path: ['LINKEDIN_API_VERSION'], message: `is not set, and its default cannot be used: ${fallback}` });
   })
   .transform((c) => {
     const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
@@ -102,7 +170,8 @@ export const configSchema = z
       webUrl: (c.LINKEDIN_WEB_URL ?? defaults.webUrl).replace(/\/$/, ''),
       redirectUri: c.LINKEDIN_REDIRECT_URI ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`,
       scopes: [...new Set((c.LINKEDIN_SCOPES ?? (mode === 'live' ? BASE_SCOPES : SANDBOX_SCOPES)).split(/[\s,]+/).filter(Boolean))],
-      apiVersion: c.LINKEDIN_API_VERSION ?? (mode === 'live' ? LIVE_API_VERSION : lastMonthVersion()),
+      // the sandbox accepts what LinkedIn does (the same list), so the newest active one is right there
+      apiVersion: c.LINKEDIN_API_VERSION ?? (mode === 'live' ? LIVE_API_VERSION : newestActiveLinkedinVersion(Date.now())!),
       requestTimeoutMs: c.LINKEDIN_REQUEST_TIMEOUT_MS,
     };
     const encryption = {

@@ -1,5 +1,5 @@
 import { createInternalClient, startService, type RunningService, type ServiceContext } from '@postwright/platform';
-import type { LinkedinConfig } from './config';
+import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
 import { LinkedinOAuth } from './lib/linkedin-oauth';
@@ -22,7 +22,7 @@ import { PublishUseCases } from './modules/publish/publish.use-case';
 export type LinkedinService = RunningService<LinkedinConfig>;
 
 /** Starts the linkedin service; PORT 0 picks a free port (tests run it in-process). */
-export function start(config: LinkedinConfig): Promise<LinkedinService> {
+export async function start(config: LinkedinConfig): Promise<LinkedinService> {
   // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
   const publishMaxMs = config.linkedin.requestTimeoutMs * 4 + 10_000;
   let modules: ReturnType<typeof wire> | undefined;
@@ -49,12 +49,13 @@ export function start(config: LinkedinConfig): Promise<LinkedinService> {
         events,
         logger: ctx.logger,
         windowDays: config.ENGAGEMENT_WINDOW_DAYS,
+        roundMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
         backoff: redisBackoff(ctx.redis, ctx.keyPrefix, config.ENGAGEMENT_POLL_INTERVAL_MS),
       }),
       roundLocks: redisLocks(ctx.redis, ctx.keyPrefix, Math.max(50, Math.floor(config.ENGAGEMENT_POLL_INTERVAL_MS * 0.8))),
     };
   };
-  return startService({
+  const service = await startService({
     name: 'linkedin',
     config,
     port: config.PORT,
@@ -76,5 +77,10 @@ export function start(config: LinkedinConfig): Promise<LinkedinService> {
       });
       return stopEngagement;
     },
+    // a version near its sunset is the operator's to fix, not a reason to stop taking traffic
+    details: () => ({ linkedinApiVersion: apiVersionNotice(config.linkedin.apiVersion) }),
   });
+  const notice = apiVersionNotice(config.linkedin.apiVersion);
+  if (notice.warning) service.ctx.logger.warn({ linkedinApiVersion: notice }, notice.warning);
+  return service;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { testEnv } from '@postwright/platform/src/testing';
+import { activeLinkedinVersions, newestActiveLinkedinVersion } from '@postwright/contracts';
 import type { ConfigError } from '@postwright/platform';
-import { readConfig } from '../src/config';
+import { LIVE_API_VERSION, readConfig } from '../src/config';
 
 describe('configuration', () => {
   const base = () => testEnv('tconfig_', { NODE_ENV: 'development', TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
@@ -14,7 +15,7 @@ describe('configuration', () => {
     PUBLIC_URL: 'https://app.example.com',
   });
 
-  test('when no LinkedIn client id is set, then the sandbox is used, with every scope and an active API version', () => {
+  test('when no LinkedIn client id is set, then the sandbox is used, with every scope and the newest active API version', () => {
     const { linkedin } = readConfig({ ...base(), LINKEDIN_SANDBOX_URL: 'http://localhost:9999', PUBLIC_URL: 'https://app.example.com' });
     expect(linkedin).toMatchObject({
       mode: 'sandbox',
@@ -27,9 +28,7 @@ describe('configuration', () => {
       redirectUri: 'https://app.example.com/linkedin/callback',
       scopes: ['openid', 'profile', 'email', 'w_member_social', 'r_basicprofile', 'r_member_postAnalytics'],
     });
-    const d = new Date();
-    const lastMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
-    expect(linkedin.apiVersion).toBe(`${lastMonth.getUTCFullYear()}${String(lastMonth.getUTCMonth() + 1).padStart(2, '0')}`);
+    expect(linkedin.apiVersion).toBe(newestActiveLinkedinVersion(Date.now()));
   });
 
   test('when a client id and secret are set, then real LinkedIn is used with the self-serve scopes and the pinned version', () => {
@@ -43,11 +42,35 @@ describe('configuration', () => {
       apiUrl: 'https://api.linkedin.com',
       webUrl: 'https://www.linkedin.com',
       scopes: ['openid', 'profile', 'email', 'w_member_social'],
-      apiVersion: '202610',
+      apiVersion: LIVE_API_VERSION,
     });
-    const custom = readConfig({ ...base(), LINKEDIN_CLIENT_ID: 'a', LINKEDIN_CLIENT_SECRET: 'b', LINKEDIN_SCOPES: 'openid,profile, w_member_social', LINKEDIN_API_VERSION: '202611' });
+    expect(activeLinkedinVersions(Date.now())).toContain(LIVE_API_VERSION);
+    const oldest = activeLinkedinVersions(Date.now()).at(-1)!;
+    const custom = readConfig({ ...base(), LINKEDIN_CLIENT_ID: 'a', LINKEDIN_CLIENT_SECRET: 'b', LINKEDIN_SCOPES: 'openid,profile, w_member_social', LINKEDIN_API_VERSION: oldest });
     expect(custom.linkedin.scopes).toEqual(['openid', 'profile', 'w_member_social']);
-    expect(custom.linkedin.apiVersion).toBe('202611');
+    expect(custom.linkedin.apiVersion).toBe(oldest);
+    // LinkedIn takes YYYYMMDD too, for the version of that month
+    expect(readConfig({ ...base(), LINKEDIN_API_VERSION: `${oldest}01` }).linkedin.apiVersion).toBe(`${oldest}01`);
+  });
+
+  test('when LINKEDIN_API_VERSION is not one LinkedIn answers (retired, never released, in the future, malformed), then start-up fails naming it and the active versions', () => {
+    const active = activeLinkedinVersions(Date.now()).join(', ');
+    const refusal = (version: string) => {
+      try {
+        readConfig({ ...base(), LINKEDIN_API_VERSION: version });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    const list = `one of LinkedIn's active versions (contracts/src/linkedin-versions.ts): ${active}`;
+    expect(refusal('202511')).toEqual([`LINKEDIN_API_VERSION: 202511 was retired by LinkedIn on 2026-11-16: use ${list}`]);
+    expect(refusal('202301')).toEqual([`LINKEDIN_API_VERSION: 202301 was retired by LinkedIn: use ${list}`]);
+    expect(refusal('202512')).toEqual([`LINKEDIN_API_VERSION: 202512 is not a version LinkedIn has released: use ${list}`]);
+    expect(refusal('20251201')).toEqual([`LINKEDIN_API_VERSION: 20251201 is not a version LinkedIn has released: use ${list}`]);
+    expect(refusal('203001')).toEqual([`LINKEDIN_API_VERSION: 203001 is not a version LinkedIn has released: use ${list}`]);
+    expect(refusal('v2')).toEqual([`LINKEDIN_API_VERSION: "v2" is not a LinkedIn version (YYYYMM): use ${list}`]);
+    expect(() => readConfig({ ...base(), LINKEDIN_CLIENT_ID: 'a', LINKEDIN_CLIENT_SECRET: 'b', LINKEDIN_API_VERSION: '202511' })).toThrow(/LINKEDIN_API_VERSION: 202511 was retired/);
   });
 
   test('when live mode lacks credentials, or keys and versions are malformed, then start-up fails naming each variable', () => {

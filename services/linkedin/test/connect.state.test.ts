@@ -4,6 +4,8 @@ import { http } from '@postwright/platform/src/testing';
 import { keyIdOf, TokenCipher } from '../src/lib/token-cipher';
 import { startStack, TEST_ENCRYPTION_KEY, type Stack } from './support/stack';
 
+const DAY = 24 * 3600 * 1000;
+
 describe('connect: stored state', () => {
   let stack: Stack;
   let mongo: MongoClient;
@@ -28,11 +30,11 @@ describe('connect: stored state', () => {
     const raw = JSON.stringify(doc);
     for (const token of issuedTokens()) expect(raw).not.toContain(token);
     expect(doc!.accessToken).toMatch(/^v1\.[0-9a-f]{12}\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(doc!.refreshToken).toMatch(/^v1\./);
     expect(doc!.keyId).toBe(keyIdOf(Buffer.from(TEST_ENCRYPTION_KEY, 'base64')));
     expect(doc).toMatchObject({ memberUrn: expect.stringMatching(/^urn:li:person:/), status: 'active' });
-    expect(doc!.accessTokenExpiresAt).toBeInstanceOf(Date);
-    expect(doc!.refreshTokenExpiresAt).toBeInstanceOf(Date);
+    // a self-serve app (the sandbox default) gets no refresh token: the grant ends with the 60-day access token
+    expect(doc).toMatchObject({ refreshToken: null, refreshTokenExpiresAt: null });
+    expect(Math.abs(doc!.accessTokenExpiresAt.getTime() - (Date.now() + 60 * DAY))).toBeLessThan(60_000);
 
     // the right key opens it, bound to its owner; another key or another owner does not
     const plain = new TokenCipher(TEST_ENCRYPTION_KEY).open(doc!.accessToken, user.id);
@@ -64,5 +66,35 @@ describe('connect: stored state', () => {
     expect(after!.keyId).not.toBe(before!.keyId);
     expect(after!.accessToken.split('.')[1]).toBe(after!.keyId);
     expect(new TokenCipher(newKey).open(after!.accessToken, user.id)).toBe(new TokenCipher(TEST_ENCRYPTION_KEY).open(before!.accessToken, user.id));
+  });
+});
+
+describe('connect: stored state of an approved partner app (refresh tokens)', () => {
+  let stack: Stack;
+  let mongo: MongoClient;
+  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+
+  beforeAll(async () => {
+    stack = await startStack({ sandboxEnv: { SANDBOX_REFRESH_TOKENS: 'true' } });
+    mongo = await MongoClient.connect(process.env.MONGO_URL!);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await stack?.stop();
+  });
+
+  test('when an account is connected, then the refresh token is sealed like the access token and lives 365 days', async () => {
+    const user = await stack.user();
+    expect((await stack.connect(user)).status).toBe(200);
+    const doc = await connections().findOne({ userId: user.id });
+    const raw = JSON.stringify(doc);
+    for (const token of stack.sandbox.state.refreshTokens.keys()) expect(raw).not.toContain(token);
+    expect(doc!.refreshToken).toMatch(/^v1\.[0-9a-f]{12}\./);
+    expect(new TokenCipher(TEST_ENCRYPTION_KEY).open(doc!.refreshToken, user.id)).toEqual(expect.any(String));
+    expect(Math.abs(doc!.refreshTokenExpiresAt.getTime() - (Date.now() + 365 * DAY))).toBeLessThan(60_000);
+    // the grant then lasts as long as the refresh token
+    const status = await http(stack.linkedin.url, 'GET', '/api/linkedin/profile', { token: user.token });
+    expect(Date.parse(status.body.expiresAt)).toBe(doc!.refreshTokenExpiresAt.getTime());
+    expect(status.body.reconnectSoon).toBeUndefined();
   });
 });

@@ -154,4 +154,22 @@ describe('scheduled publishing: content.publish.requested', () => {
     const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === notConnected.requestId);
     expect(failed.payload).toMatchObject({ reason: 'LinkedIn account not connected. Please connect your LinkedIn account first.', retryable: false, unconfirmed: false });
   });
+
+  test('when the text is too long as LinkedIn receives it, or LinkedIn says so, then linkedin.post.failed says so, not retryable, and nothing is posted', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.schedule(user, await stack.draft(user));
+    const ours = request(user, item, '(a) '.repeat(700));
+    await stack.events.publish('content.publish.requested', ours);
+    const refused = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === ours.requestId);
+    expect(refused.payload).toMatchObject({ reason: expect.stringMatching(/^The post is 4,200 characters long as LinkedIn receives it .* Shorten it by 1,200 characters\.$/), retryable: false, unconfirmed: false });
+
+    // the refused item went back to draft; another scheduled one meets LinkedIn's own count
+    const next = await stack.schedule(user, await stack.draft(user));
+    await stack.fault('commentary-too-long', { path: '/rest/posts' });
+    const theirs = request(user, next, 'Fits by our count');
+    await stack.events.publish('content.publish.requested', theirs);
+    const refusedByLinkedin = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === theirs.requestId);
+    expect(refusedByLinkedin.payload).toMatchObject({ reason: 'LinkedIn refused the post as longer than 3,000 characters. Shorten it and try again.', retryable: false, unconfirmed: false });
+    expect(await postsBy(memberUrn)).toHaveLength(0);
+  });
 });

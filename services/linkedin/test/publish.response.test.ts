@@ -7,7 +7,8 @@ const EVERY_RESERVED = 'Lessons (hard-won) from 10 years: \\ | { } @ [ ] ( ) < >
 describe('publish now: responses', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // an approved partner app, which gets refresh tokens ('refreshed once' needs one); the self-serve default is in expiry.response.test.ts
+    stack = await startStack({ sandboxEnv: { SANDBOX_REFRESH_TOKENS: 'true' } });
   });
   afterEach(() => http(stack.sandbox.url, 'DELETE', '/__sandbox/faults'));
   afterAll(() => stack?.stop());
@@ -50,14 +51,45 @@ describe('publish now: responses', () => {
   test('when the text is over 3,000 characters, then 400 and nothing reaches LinkedIn; exactly 3,000 is published', async () => {
     const { user, memberUrn } = await connected();
     const item = await stack.draft(user);
-    const tooLong = await publish(user, { contentId: item.id, text: `${'(a) '.repeat(750)}!` });
+    const tooLong = await publish(user, { contentId: item.id, text: `${'a '.repeat(1500)}!` });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toMatchObject({ code: 'LINKEDIN.TOO_LONG', error: 'The post is 3,001 characters long; LinkedIn allows at most 3,000.' });
     expect(await postsBy(memberUrn)).toHaveLength(0);
-    const exact = await publish(user, { contentId: item.id, text: '(a) '.repeat(750) });
+    const exact = await publish(user, { contentId: item.id, text: 'a '.repeat(1500) });
     expect(exact.status).toBe(200);
     const [post] = await postsBy(memberUrn);
-    expect(post.text).toBe('(a) '.repeat(750));
+    expect(post.text).toBe('a '.repeat(1500));
+  });
+
+  test('when the text fits as written but not as LinkedIn receives it (reserved characters, hashtags), then 400 saying by how much, and nothing reaches LinkedIn', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.draft(user);
+    // 2,800 characters as written; every ( and ) is sent escaped: 4,200
+    const brackets = await publish(user, { contentId: item.id, text: '(a) '.repeat(700) });
+    expect(brackets.status).toBe(400);
+    expect(brackets.body).toMatchObject({
+      code: 'LINKEDIN.TOO_LONG',
+      error:
+        'The post is 4,200 characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most 3,000. Shorten it by 1,200 characters.',
+      details: { text: expect.stringContaining('Shorten it by 1,200 characters.') },
+    });
+    // 2,880 as written; each "#tag" is sent as {hashtag|\#|tag}: 12 more characters each
+    const hashtags = await publish(user, { contentId: item.id, text: `${'a'.repeat(2800)}${' #tag'.repeat(16)}` });
+    expect(hashtags.status).toBe(400);
+    expect(hashtags.body.error).toMatch(/^The post is 3,072 characters long as LinkedIn receives it/);
+    expect(await postsBy(memberUrn)).toHaveLength(0);
+    expect((await stack.item(user, item.id)).status).toBe('draft');
+  });
+
+  test("when LinkedIn counts the text as longer than we do, then its 400 is read as too long: 400 in the member's words, the item stays a draft", async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.draft(user);
+    await stack.fault('commentary-too-long', { path: '/rest/posts' });
+    const res = await publish(user, { contentId: item.id, text: 'Within our count 🚀' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'LINKEDIN.TOO_LONG', error: 'LinkedIn refused the post as longer than 3,000 characters. Shorten it and try again.' });
+    expect(await postsBy(memberUrn)).toHaveLength(0);
+    expect(await stack.item(user, item.id)).toMatchObject({ status: 'draft' });
   });
 
   test('when the account is not connected, then 409 with error text', async () => {

@@ -37,6 +37,11 @@ export function needsLinkedInConnection(error: unknown): boolean {
   return error instanceof ApiError && typeof error.code === 'string' && LINKEDIN_CONNECT_CODES.includes(error.code);
 }
 
+/** True when the member's LinkedIn connection has expired (its time is up, or it was revoked): they must reconnect. */
+export function needsLinkedInReconnect(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'LINKEDIN.RECONNECT_REQUIRED';
+}
+
 /**
  * Starts the OAuth round trip: remembers where to come back to (an app path; the callback page
  * returns there), asks for LinkedIn's address and leaves for it. Rejects when the address

@@ -21,6 +21,8 @@ export interface LinkedInConnection {
   refresh: () => Promise<void>;
   /** a call answered that the member must connect first: everyone shows it at once */
   markNotConnected: () => void;
+  /** a call answered that the connection has expired: everyone offers to reconnect at once */
+  markExpired: () => void;
 }
 
 interface Snapshot {
@@ -93,6 +95,12 @@ function markNotConnected() {
   set({ status: { connected: false }, checking: false, failed: false, checkedAt: Date.now() });
 }
 
+function markExpired() {
+  const { status } = snapshot;
+  if (!status?.connected) return markNotConnected();
+  set({ status: { ...status, expired: true, reconnectSoon: true }, checking: false, failed: false, checkedAt: Date.now() });
+}
+
 function connectedOf(status: LinkedInStatus | null): boolean | null {
   if (!status) return null;
   return status.connected && !status.expired;
@@ -119,5 +127,6 @@ export function useLinkedInConnection(): LinkedInConnection {
     status: state.status,
     refresh,
     markNotConnected,
+    markExpired,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
+import { linkedinVersionEntry, linkedinVersionStatus } from '@postwright/contracts';
 import { renderLittleText } from '../little-text';
 import type { Grant, Member, SandboxState, StoredPost } from '../state';
 import type { SandboxConfig } from '../config';
@@ -15,9 +16,27 @@ export const errors = {
   expiredToken: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
   revokedToken: { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
   throttled: { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 },
+  /** a member's daily limit reached, as clients log it from LinkedIn (docs/linkedin.md, "Engagement and LinkedIn's daily limits") */
+  dailyLimit: {
+    status: 429,
+    serviceErrorCode: 101,
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Resource level throttle APPLICATION_AND_MEMBER DAY limit for calls to this resource is reached.',
+  },
   internal: { message: 'Internal Server Error', status: 500 },
   accessDenied: (resource: string) => ({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `Not enough permissions to access: ${resource}` }),
   retiredVersion: (version: string) => ({ status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version} is not active` }),
+  /** as clients have logged it from POST /rest/posts over the limit */
+  commentaryTooLong: (commentary: string, counted = commentary.length) => ({
+    errorDetailType: 'com.linkedin.common.error.BadRequest',
+    message: `com.linkedin.content.common.exception.BadRequestResponseException: ShareCommentary text length (${counted} characters) exceeded the maximum allowed (${MAX_COMMENTARY} characters)`,
+    errorDetails: {
+      inputErrors: [
+        { description: 'Size of array cannot be higher than the maxLength', input: { value: { stringValue: commentary } }, code: 'FIELD_ARRAY_SIZE_TOO_HIGH', maxLength: MAX_COMMENTARY },
+      ],
+    },
+    status: 400,
+  }),
   /** as clients have logged it from POST /rest/posts (no x-restli-id; the existing post only in the message) */
   duplicatePost: (existingUrn: string) => ({
     errorDetailType: 'com.linkedin.common.error.BadRequest',
@@ -40,21 +59,8 @@ export function presentedToken(req: Request): string | null {
   return typeof req.query.oauth2_access_token === 'string' ? req.query.oauth2_access_token : null;
 }
 
-/** Months since a YYYYMM or YYYYMM.RR version was released (negative: not yet); NaN when malformed. */
-export function versionAgeMonths(version: string, now: number): number {
-  const m = /^(\d{4})(\d{2})(?:\.\d{2})?$/.exec(version);
-  if (!m) return Number.NaN;
-  const month = Number(m[2]);
-  if (month < 1 || month > 12) return Number.NaN;
-  const d = new Date(now);
-  return (d.getUTCFullYear() - Number(m[1])) * 12 + (d.getUTCMonth() + 1 - month);
-}
-
-/** A version is active for the twelve months after its release (sandbox clock). */
-export function isActiveVersion(version: string, now: number): boolean {
-  const age = versionAgeMonths(version, now);
-  return age >= 0 && age < 12;
-}
+/** From this version on, memberCreatorPostAnalytics gives metricType as a plain string; before, as a union object. */
+export const METRIC_TYPE_AS_STRING_SINCE = '202605';
 
 const postBodySchema = z.object({
   author: z.string().regex(/^urn:li:(person|organization):[A-Za-z0-9_-]+$/),
@@ -95,7 +101,7 @@ export function apiRoutes(
   router: Router,
   state: SandboxState,
   config: Pick<SandboxConfig, 'publicUrl'>,
-  settings: Pick<SandboxSettings, 'rejectDuplicates'>,
+  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'memberDailyCallLimit'>,
 ): void {
   const json = express.json({ limit: '200kb' });
 
@@ -115,17 +121,23 @@ export function apiRoutes(
       res.status(401).json(errors.expiredToken);
       return null;
     }
+    // LinkedIn's member limit: calls per member and resource, per UTC day
+    if (!state.countCall(grant.sub, req.path, settings.memberDailyCallLimit)) {
+      res.status(429).json(errors.dailyLimit);
+      return null;
+    }
     return { member: state.members.get(grant.sub)!, grant, token };
   }
 
-  /** /rest endpoints need a LinkedIn-Version that is still active. */
+  /** /rest endpoints need a LinkedIn-Version that LinkedIn released and has not retired (contracts' list, sandbox clock). */
   function version(req: Request, res: Response): string | null {
     const v = req.get('linkedin-version');
     if (!v) {
       res.status(400).json({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' });
       return null;
     }
-    if (!isActiveVersion(v, state.now())) {
+    // a malformed header gets the same 426 as an unknown version: LinkedIn documents no other answer
+    if (linkedinVersionStatus(v, state.now()) !== 'active') {
       res.status(426).json(errors.retiredVersion(v));
       return null;
     }
@@ -190,15 +202,8 @@ export function apiRoutes(
     if (body.author !== `urn:li:person:${caller.member.sub}`) {
       return res.status(403).json({ ...errors.accessDenied(`partnerApiPostsExternal.CREATE.${v}`), message: `ERROR :: /author :: "${body.author}" is not the authenticated member` });
     }
-    const visibleLength = body.commentary.replace(/\\([\s\S])/g, '$1').length;
-    if (visibleLength > MAX_COMMENTARY) {
-      return res.status(400).json({
-        status: 400,
-        serviceErrorCode: 100,
-        code: 'FIELD_LENGTH_TOO_LONG',
-        message: `/commentary :: length ${visibleLength} exceeds maximum length ${MAX_COMMENTARY}`,
-      });
-    }
+    // counted as sent, escapes and hashtag templates included: LinkedIn does not say, so the strict reading
+    if (body.commentary.length > MAX_COMMENTARY) return res.status(400).json(errors.commentaryTooLong(body.commentary));
     const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary) : null;
     if (duplicate) return res.status(422).json(errors.duplicatePost(duplicate.id));
     const rendered = renderLittleText(body.commentary);
@@ -243,8 +248,9 @@ export function apiRoutes(
       return res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `Entity ${urn} was not found` });
     }
     const count = metricsFor(post, state.now())[queryType as Metric];
-    // newer versions give the metric type as a plain string, older ones as a union object
-    const metricType = versionAgeMonths(v, state.now()) < 6 ? queryType : { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType };
+    // 202605 on give the metric type as a plain string, older versions as a union object
+    const metricType =
+      linkedinVersionEntry(v)!.version >= METRIC_TYPE_AS_STRING_SINCE ? queryType : { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType };
     res.json({
       paging: { start: 0, count: 10, links: [] },
       elements: [{ count, metricType, targetEntity: { [entity[1]]: urn } }],

@@ -6,6 +6,8 @@ export interface SandboxSettings {
   fast: boolean;
   /** answer identical commentary from the same author with 422 DUPLICATE_POST */
   rejectDuplicates: boolean;
+  /** LinkedIn's member daily limit per resource (429 over it until midnight UTC); null: none */
+  memberDailyCallLimit: number | null;
 }
 
 const faultSchema = z.object({
@@ -36,6 +38,16 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     res.json({ requests: requests.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) });
   });
 
+  /** API calls counted per UTC day (sandbox clock), member and resource: ?sub=&day=YYYY-MM-DD&resource= */
+  router.get('/__sandbox/calls', (req, res) => {
+    const query = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : null);
+    const [sub, day, resource] = [query('sub'), query('day'), query('resource')];
+    const calls = [...state.callCounts.values()].filter(
+      (c) => (!sub || c.member === sub) && (!day || c.day === day) && (!resource || c.resource.startsWith(resource)),
+    );
+    res.json({ today: state.today(), limit: settings.memberDailyCallLimit, calls });
+  });
+
   router.get('/__sandbox/faults', (_req, res) => {
     res.json({ faults: state.faults });
   });
@@ -60,6 +72,12 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     if (typeof body.freeze === 'boolean') state.freeze(body.freeze);
     state.advance(seconds * 1000);
     res.json({ now: new Date(state.now()).toISOString() });
+  });
+
+  /** ?email=: the members the sandbox knows (a member is made on first sign-in), to find one's sub */
+  router.get('/__sandbox/members', (req, res) => {
+    const email = typeof req.query.email === 'string' ? req.query.email.toLowerCase() : null;
+    res.json({ members: [...state.members.values()].filter((m) => !email || m.email.toLowerCase() === email) });
   });
 
   router.post('/__sandbox/members/:sub', json, (req, res) => {
@@ -106,6 +124,13 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.fast === 'boolean') settings.fast = body.fast;
     if (typeof body.rejectDuplicates === 'boolean') settings.rejectDuplicates = body.rejectDuplicates;
+    if (body.memberDailyCallLimit !== undefined) {
+      const limit = body.memberDailyCallLimit;
+      if (limit !== null && !(Number.isInteger(limit) && (limit as number) > 0)) {
+        return res.status(400).json(bad('memberDailyCallLimit must be a positive whole number, or null for no limit'));
+      }
+      settings.memberDailyCallLimit = limit as number | null;
+    }
     res.json({ settings });
   });
 

@@ -10,6 +10,8 @@ export type LinkedinFailure =
   | 'unavailable'
   | 'retired-version'
   | 'rejected'
+  /** the commentary is over LinkedIn's 3,000 characters as LinkedIn counts them (400, "ShareCommentary text length") */
+  | 'too-long'
   /** LinkedIn already has this text from this member (422 DUPLICATE_POST); `existingPostUrn` names the post when it said which */
   | 'duplicate'
   | 'not-found'
@@ -79,6 +81,17 @@ function failureFromStatus(status: number): LinkedinFailure {
 const POST_URN = /urn:li:(?:share|ugcPost):\d+/;
 
 /**
+ * LinkedIn's answer to commentary over its limit, as clients have logged it: 400, the message
+ * "...ShareCommentary text length (N characters) exceeded the maximum allowed (3000 characters)"
+ * and an input error FIELD_ARRAY_SIZE_TOO_HIGH.
+ */
+export function isTooLong(status: number, body: any): boolean {
+  if (status !== 400) return false;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  return /ShareCommentary text length/i.test(message);
+}
+
+/**
  * LinkedIn's answer to identical commentary from the same author: 422, code DUPLICATE_POST in
  * errorDetails.inputErrors, and the existing post named in the message ("Content is a duplicate
  * of urn:li:share:..."). The message is read for the code only when no input error carries one.
@@ -145,6 +158,7 @@ export class LinkedinApi {
       const message = typeof body?.message === 'string' ? body.message : `LinkedIn answered ${res.status}`;
       const existing = duplicatePostOf(res.status, body);
       if (existing !== undefined) throw new LinkedinApiError('duplicate', message, res.status, body, existing);
+      if (isTooLong(res.status, body)) throw new LinkedinApiError('too-long', message, res.status, body);
       throw new LinkedinApiError(failureFromStatus(res.status), message, res.status, body);
     }
     return { status: res.status, headers: res.headers, body };

@@ -75,7 +75,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
       ) : null}
       {flow.notConnected ? (
         <p className={styles.note} id={flow.blocked === 'connection' ? noteId : undefined} data-testid="connect-note">
-          {publishMessages.notConnected}{' '}
+          {flow.expired ? publishMessages.reconnect : publishMessages.notConnected}{' '}
           <Button
             size="sm"
             variant="secondary"
@@ -85,7 +85,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
             disabled={flow.disabled || (flow.busy !== null && flow.busy !== 'connecting')}
             icon={<IconLinkedIn size={14} />}
           >
-            Connect LinkedIn
+            {flow.expired ? 'Reconnect LinkedIn' : 'Connect LinkedIn'}
           </Button>
         </p>
       ) : null}
@@ -96,6 +96,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
         title={draft ? 'Schedule post' : 'Reschedule post'}
         onClose={flow.closeSchedule}
         onConfirm={flow.schedule}
+        connectionEndsAt={flow.connectionEndsAt}
       />
       {flow.confirmDialog}
     </>

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentType } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { scheduleSuggestions } from '../../lib/content-api';
-import { browserTimeZone, formatSlot, fromLocalInputValue, nextMinuteAfter, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
+import { browserTimeZone, formatLongDate, formatSlot, fromLocalInputValue, nextMinuteAfter, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
 import { minimumLeadHint, tooSoonMessage, useCalendarSettings } from '../../lib/use-calendar-settings';
+import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Input } from '../ui/field';
@@ -13,6 +14,10 @@ import { contentTypeInfo, contentTypeName } from './content-type';
 import styles from './schedule-modal.module.css';
 
 export const SCHEDULE_FAILED = 'Failed to schedule content';
+
+/** A time after the LinkedIn connection ends: without a reconnect first, the post would not go out. */
+export const expiresBeforeMessage = (endsAt: string) =>
+  `Your LinkedIn connection expires on ${formatLongDate(endsAt)}, before this time. Reconnect LinkedIn before then or this post will not be published.`;
 
 /** The scheduler's refusals that are about the time itself: shown on the field. */
 const TIME_CODES = new Set(['SCHEDULE.TOO_SOON', 'SCHEDULE.TOO_FAR', 'SCHEDULE.INVALID_TIME']);
@@ -68,7 +73,9 @@ function describeFailure(failure: unknown): { text: string; onField: boolean } {
  * from now") and a check on the field before anything is sent. A new schedule starts at the
  * earliest time allowed; a reschedule on the item's current slot. Beyond the spec it offers the
  * next slots on the type's framework day. The server still has the last word: its refusal is
- * shown here (on the field when it is about the time) and the modal stays open.
+ * shown here (on the field when it is about the time) and the modal stays open. A time after
+ * the LinkedIn connection ends (60 days after connecting, for apps LinkedIn gives no refresh
+ * token) is allowed, with a warning that the member must reconnect before then.
  */
 export function ScheduleModal({
   item,
@@ -76,6 +83,7 @@ export function ScheduleModal({
   onClose,
   onConfirm,
   title = 'Schedule post',
+  connectionEndsAt = null,
 }: {
   item: SchedulableItem | null;
   open: boolean;
@@ -83,6 +91,8 @@ export function ScheduleModal({
   /** gets ISO 8601 with the browser's offset; reject to show the error in the modal */
   onConfirm: (scheduledFor: string) => Promise<void>;
   title?: string;
+  /** when the member's LinkedIn connection ends (ISO 8601), if known */
+  connectionEndsAt?: string | null;
 }) {
   const { minimumLeadSeconds: lead } = useCalendarSettings();
   /** what the user typed or picked during this opening; until then the start value stands */
@@ -158,6 +168,9 @@ export function ScheduleModal({
   }
 
   const info = item ? contentTypeInfo[item.contentType] : null;
+  const chosen = fromLocalInputValue(value);
+  // an unreadable end time compares as NaN: no warning
+  const expiryWarning = chosen && connectionEndsAt && chosen.getTime() > Date.parse(connectionEndsAt) ? expiresBeforeMessage(connectionEndsAt) : null;
   const chosenSlot = slots.find((slot) => {
     const at = new Date(slot);
     return !Number.isNaN(at.getTime()) && toLocalInputValue(at) === value;
@@ -213,6 +226,7 @@ export function ScheduleModal({
             </div>
           </div>
         ) : null}
+        {expiryWarning ? <Alert tone="warning">{expiryWarning}</Alert> : null}
         {error ? (
           <p className={styles.error} role="alert">
             {error}

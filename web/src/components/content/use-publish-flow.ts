@@ -3,7 +3,7 @@ import type { ContentItem } from '@postwright/contracts';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { getContent, publishToLinkedIn, scheduleContent, unscheduleContent } from '../../lib/content-api';
-import { needsLinkedInConnection, startLinkedInConnection } from '../../lib/linkedin-api';
+import { needsLinkedInConnection, needsLinkedInReconnect, startLinkedInConnection } from '../../lib/linkedin-api';
 import { useLinkedInConnection } from '../../lib/use-linkedin-connection';
 import { useConfirm } from '../ui/confirm-dialog';
 import { ScheduleError } from './schedule-modal';
@@ -53,6 +53,8 @@ export const publishMessages = {
   connectFailed: 'Failed to initiate LinkedIn connection',
   hookRequired: 'Choose a hook to publish or schedule this post.',
   notConnected: 'Connect your LinkedIn account to publish or schedule this post.',
+  /** the connection ended (60 days without a refresh token, or revoked at LinkedIn) */
+  reconnect: 'Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.',
   confirmPublish: 'Are you sure you want to publish this content to LinkedIn?',
   confirmUnschedule: (topic: string) => `Are you sure you want to unschedule "${topic}"?`,
 } as const;
@@ -118,8 +120,21 @@ export function usePublishFlow(options: PublishFlowOptions) {
     };
   }, []);
 
+  // a publish that failed meanwhile (a scheduled one the list saw come back) may have found the
+  // connection expired: check again, so that the offer to reconnect shows with the reason
+  const failure = item.status === 'draft' ? item.lastPublishError : null;
+  const seenFailure = useRef(failure);
+  const { refresh: recheckConnection } = connection;
+  useEffect(() => {
+    if (failure && failure !== seenFailure.current) void recheckConnection();
+    seenFailure.current = failure;
+  }, [failure, recheckConnection]);
+
   const hasHook = Boolean(hook && hook.trim());
   const notConnected = connection.connected === false;
+  const status = connection.status?.connected ? connection.status : null;
+  /** connected once, but the grant has ended: the offer is to reconnect */
+  const expired = Boolean(status?.expired);
   const publishing = busy === 'publishing';
   const otherPublishing = lockedBy !== null && lockedBy !== item.id;
   /** why Publish and Schedule cannot be used now (a draft needs a hook; every post needs LinkedIn) */
@@ -172,7 +187,8 @@ export function usePublishFlow(options: PublishFlowOptions) {
         link: url ? { href: url, label: 'View on LinkedIn', external: true } : undefined,
       });
     } catch (failure) {
-      if (needsLinkedInConnection(failure)) connection.markNotConnected();
+      if (needsLinkedInReconnect(failure)) connection.markExpired();
+      else if (needsLinkedInConnection(failure)) connection.markNotConnected();
       onNotice({ tone: 'danger', text: errorMessage(failure, failed) });
       // the item may carry the reason now (lastPublishError, publishUnconfirmed)
       getContent(item.id)
@@ -244,6 +260,9 @@ export function usePublishFlow(options: PublishFlowOptions) {
     blocked,
     dirty,
     notConnected,
+    expired,
+    /** when the working connection ends (ISO 8601): a post scheduled after it would not go out */
+    connectionEndsAt: status && !status.expired ? (status.expiresAt ?? null) : null,
     scheduling,
     disabled,
     openSchedule: () => {

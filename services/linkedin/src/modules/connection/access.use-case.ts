@@ -12,6 +12,23 @@ export function isReconnectError(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'LINKEDIN.RECONNECT_REQUIRED' || error.code === 'LINKEDIN.NOT_CONNECTED');
 }
 
+/**
+ * When the grant stops working unless the member reconnects: the access token's end (60 days),
+ * or the refresh token's when there is one (only LinkedIn's approved partners get them) and it
+ * lasts longer.
+ */
+export function grantExpiresAt(connection: Pick<StoredConnection, 'refreshToken' | 'refreshTokenExpiresAt' | 'accessTokenExpiresAt'>): Date {
+  const { refreshToken, refreshTokenExpiresAt: refreshEnd, accessTokenExpiresAt: accessEnd } = connection;
+  return refreshToken && refreshEnd && refreshEnd > accessEnd ? refreshEnd : accessEnd;
+}
+
+/** The access token's time is up and there is no refresh token left to get another: only a reconnect helps. */
+export function grantEnded(connection: StoredConnection, now = Date.now()): boolean {
+  if (connection.status === 'expired') return true;
+  const refreshable = connection.refreshToken && (!connection.refreshTokenExpiresAt || connection.refreshTokenExpiresAt.getTime() > now);
+  return connection.accessTokenExpiresAt.getTime() <= now && !refreshable;
+}
+
 export function sealTokens(cipher: TokenCipher, userId: string, tokens: TokenSet, now: Date) {
   return {
     accessToken: cipher.seal(tokens.accessToken, userId),
@@ -33,11 +50,16 @@ export class LinkedinAccess {
     private readonly deps: { connections: ConnectionRepository; cipher: TokenCipher; oauth: LinkedinOAuth; logger: Logger },
   ) {}
 
-  /** The user's usable connection, or a 409 saying to connect / reconnect. */
+  /**
+   * The user's usable connection, or a 409 saying to connect / reconnect. A grant whose time is
+   * up with no refresh token (every self-serve app's after 60 days) is marked expired here,
+   * without asking LinkedIn what we already know.
+   */
   async requireConnection(userId: string): Promise<StoredConnection> {
     const connection = await this.deps.connections.findByUser(userId);
     if (!connection) throw notConnected();
     if (connection.status === 'expired') throw reconnectRequired();
+    if (grantEnded(connection)) return this.expire(connection);
     return connection;
   }
 

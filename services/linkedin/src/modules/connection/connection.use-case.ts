@@ -6,7 +6,7 @@ import { messages } from '../../lib/messages';
 import type { TokenCipher } from '../../lib/token-cipher';
 import type { EventPublisher } from '../../lib/events';
 import type { PostRepository } from '../publish/post.repository';
-import { LinkedinAccess, sealTokens } from './access.use-case';
+import { grantEnded, grantExpiresAt, LinkedinAccess, sealTokens } from './access.use-case';
 import type { ConnectionRepository, StoredConnection } from './connection.repository';
 
 export const RECONNECT_WARNING_DAYS = 7;
@@ -97,15 +97,17 @@ export class ConnectionUseCases {
   async profile(userId: string): Promise<ProfileStatusResponse> {
     const connection = await this.deps.connections.findByUser(userId);
     if (!connection) throw AppError.notFound('LinkedIn account not connected', 'LINKEDIN.NOT_CONNECTED');
-    // with a refresh token the grant lives as long as the refresh token; without, as the access token
-    const expiresAt = connection.refreshToken && connection.refreshTokenExpiresAt ? connection.refreshTokenExpiresAt : connection.accessTokenExpiresAt;
-    const expired = connection.status === 'expired';
+    // always told, so that the web can warn when a post is scheduled after it
+    const expiresAt = grantExpiresAt(connection);
+    // past its time with nothing to renew it, the grant is dead even before a call finds out
+    const expired = grantEnded(connection);
     const soon = expired || expiresAt.getTime() - Date.now() <= RECONNECT_WARNING_DAYS * DAY_MS;
     return {
       connected: true,
       profile: profileView(connection.profile),
       scopes: connection.scopes,
-      ...(soon ? { expiresAt: expiresAt.toISOString(), reconnectSoon: true } : {}),
+      expiresAt: expiresAt.toISOString(),
+      ...(soon ? { reconnectSoon: true } : {}),
       ...(expired ? { expired: true } : {}),
       engagement: connection.engagement,
     };

@@ -8,6 +8,7 @@ import { ANALYTICS_SCOPE } from '../connection/connection.use-case';
 import type { ConnectionRepository, StoredConnection } from '../connection/connection.repository';
 import type { PostRepository } from '../publish/post.repository';
 import type { Backoff } from './backoff.repository';
+import { isDailyLimit, isPollDue, nextUtcMidnight } from './poll-schedule';
 
 export interface EngagementDeps {
   connections: ConnectionRepository;
@@ -18,12 +19,16 @@ export interface EngagementDeps {
   events: EventPublisher;
   logger: Logger;
   windowDays: number;
+  /** the time between rounds (ENGAGEMENT_POLL_INTERVAL_MS) */
+  roundMs: number;
 }
 
 export interface PollSummary {
   members: number;
   postsChecked: number;
   updated: number;
+  /** posts not read this round: read recently enough for their age (poll-schedule.ts) */
+  notDue: number;
   skipped: { noScope: number; backingOff: number };
 }
 
@@ -32,14 +37,15 @@ const same = (a: Engagement | null, b: Engagement) =>
 
 /**
  * Reads likes, comments, reposts and impressions of recent posts from memberCreatorPostAnalytics
- * and announces changes (linkedin.engagement.updated). A grant without the analytics scope
- * is never polled: one clear reason is stored instead. A 429 backs that member off.
+ * and announces changes (linkedin.engagement.updated), less often as a post ages (poll-schedule.ts).
+ * A grant without the analytics scope is never polled: one clear reason is stored instead. A 429
+ * backs that member off: until midnight UTC when it is LinkedIn's daily limit, doubling otherwise.
  */
 export class EngagementUseCases {
   constructor(private readonly deps: EngagementDeps) {}
 
   async pollAll(): Promise<PollSummary> {
-    const summary: PollSummary = { members: 0, postsChecked: 0, updated: 0, skipped: { noScope: 0, backingOff: 0 } };
+    const summary: PollSummary = { members: 0, postsChecked: 0, updated: 0, notDue: 0, skipped: { noScope: 0, backingOff: 0 } };
     for (const connection of await this.deps.connections.listActive()) {
       if (!connection.scopes.includes(ANALYTICS_SCOPE) || !connection.engagement.available) {
         if (connection.engagement.available || !connection.engagement.reason) {
@@ -60,8 +66,13 @@ export class EngagementUseCases {
 
   private async pollMember(connection: StoredConnection, summary: PollSummary): Promise<void> {
     const { posts, access, api, backoff, connections, events, logger } = this.deps;
-    const since = new Date(Date.now() - this.deps.windowDays * 24 * 3600_000);
+    const now = Date.now();
+    const since = new Date(now - this.deps.windowDays * 24 * 3600_000);
     for (const post of await posts.recentPublished(connection.userId, since)) {
+      if (!isPollDue({ publishedAt: post.publishedAt!, lastReadAt: post.engagementCheckedAt }, now, this.deps.roundMs)) {
+        summary.notDue += 1;
+        continue;
+      }
       let engagement: Engagement;
       try {
         // one metric per call (LinkedIn's rule), one after the other: a 429 stops the round at once
@@ -72,13 +83,19 @@ export class EngagementUseCases {
           reposts: await api.postMetric(token, post.linkedInPostId!, 'RESHARE'),
         }));
       } catch (error) {
-        if (isLinkedinApiError(error, 'throttled')) {
+        if (isDailyLimit(error)) {
+          // it resets at midnight UTC: a call before then would only be refused
+          const waitMs = await backoff.until(connection.userId, nextUtcMidnight(Date.now()));
+          logger.warn({ userId: connection.userId, waitMs }, "LinkedIn's daily limit for post analytics reached; not polling this member until midnight UTC");
+        } else if (isLinkedinApiError(error, 'throttled')) {
           const waitMs = await backoff.hit(connection.userId);
           logger.warn({ userId: connection.userId, waitMs }, 'LinkedIn throttled post analytics; backing off');
         } else if (isLinkedinApiError(error, 'forbidden')) {
           await connections.setEngagement(connection.userId, { available: false, reason: messages.analyticsForbidden });
         } else if (isLinkedinApiError(error, 'not-found')) {
-          continue; // deleted on LinkedIn; other posts may still answer
+          // deleted on LinkedIn: other posts may still answer, and this one is asked again only on its schedule
+          await posts.markEngagementRead(post.id, new Date());
+          continue;
         } else {
           logger.warn({ err: error, userId: connection.userId }, 'post analytics not read this round');
         }
@@ -86,7 +103,10 @@ export class EngagementUseCases {
       }
       summary.postsChecked += 1;
       await backoff.clear(connection.userId);
-      if (same(post.engagement, engagement)) continue;
+      if (same(post.engagement, engagement)) {
+        await posts.markEngagementRead(post.id, new Date());
+        continue;
+      }
       await posts.setEngagement(post.id, engagement, new Date());
       if (post.contentId) {
         await events.publish('linkedin.engagement.updated', { contentId: post.contentId, userId: post.userId, ...engagement });

@@ -26,6 +26,7 @@ export interface PostRecord {
   sentAt: Date | null;
   failureReason: string | null;
   engagement: Engagement | null;
+  /** when engagement was last read from LinkedIn, changed or not: the poll schedule counts from it */
   engagementCheckedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -82,6 +82,11 @@ export class PostRepository {
     await this.model.updateOne({ _id: id }, { $set: { engagement, engagementCheckedAt: checkedAt } });
   }
 
+  /** Engagement read again and unchanged: only when it was read moves (the poll schedule counts from it). */
+  async markEngagementRead(id: string, checkedAt: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { engagementCheckedAt: checkedAt } });
+  }
+
   async deleteByUser(userId: string): Promise<number> {
     return (await this.model.deleteMany({ userId })).deletedCount;
   }

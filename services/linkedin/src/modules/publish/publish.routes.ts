@@ -1,7 +1,7 @@
 import type { Router } from 'express';
-import { POST_MAX_LENGTH, publishRequestSchema } from '@postwright/contracts';
-import { AppError, parseInput, requireUser, type ServiceContext } from '@postwright/platform';
-import { messages } from '../../lib/messages';
+import { publishRequestSchema } from '@postwright/contracts';
+import { parseInput, requireUser, type ServiceContext } from '@postwright/platform';
+import { refuseOverLinkedinLimit } from './post-length';
 import type { PublishUseCases } from './publish.use-case';
 
 // the item's own text is used when the client sends none; an id longer than any real one is
@@ -12,15 +12,12 @@ const requestSchema = publishRequestSchema.extend({
 });
 
 /**
- * Text over LinkedIn's limit is refused before anything is read, locked or stored, in the words
- * and code publishing uses for it; the schema's own maximum stands behind this.
+ * Text over LinkedIn's limit (as written or as sent) is refused before anything is read, locked
+ * or stored, in the words and code publishing uses for it; the schema's own maximum stands behind this.
  */
 function refuseTooLong(body: unknown): void {
   const text = (body as { text?: unknown } | null | undefined)?.text;
-  if (typeof text === 'string' && text.length > POST_MAX_LENGTH) {
-    const message = messages.tooLong(text.length);
-    throw AppError.badRequest(message, { text: message }, 'LINKEDIN.TOO_LONG');
-  }
+  if (typeof text === 'string') refuseOverLinkedinLimit(text);
 }
 
 export function publishRoutes(router: Router, ctx: ServiceContext, publish: PublishUseCases): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  POST_MAX_LENGTH,
+  activeLinkedinVersions,
+  escapeLittleText,
   postTextOf,
   type ContentItem,
   type EventPayload,
@@ -11,11 +12,11 @@ import { AppError, type Logger } from '@postwright/platform';
 import type { ContentClient } from '../../lib/content-client';
 import type { EventPublisher } from '../../lib/events';
 import { isLinkedinApiError, type LinkedinApi, type LinkedinApiError } from '../../lib/linkedin-api';
-import { escapeLittleText } from '../../lib/little-text';
 import type { Locks } from '../../lib/locks';
 import { messages } from '../../lib/messages';
 import { isReconnectError, type LinkedinAccess } from '../connection/access.use-case';
 import type { StoredConnection } from '../connection/connection.repository';
+import { refuseOverLinkedinLimit } from './post-length';
 import type { PostRepository, StoredPost } from './post.repository';
 
 export type Visibility = 'PUBLIC' | 'CONNECTIONS';
@@ -231,7 +232,10 @@ export class PublishUseCases {
         return { kind: 'unconfirmed' };
       }
       if (isLinkedinApiError(error, 'retired-version')) {
-        logger.error({ apiVersion: api.apiVersion }, `LinkedIn no longer accepts LinkedIn-Version ${api.apiVersion}: set LINKEDIN_API_VERSION to an active version (YYYYMM)`);
+        logger.error(
+          { apiVersion: api.apiVersion },
+          `LinkedIn no longer accepts LinkedIn-Version ${api.apiVersion}: set LINKEDIN_API_VERSION to one of the active versions in contracts/src/linkedin-versions.ts (${activeLinkedinVersions(Date.now()).join(', ') || 'none: add the ones LinkedIn has released since'}), and correct that list if LinkedIn retired it early`,
+        );
       }
       await posts.transition(record.id, ['sending', 'pending'], { state: 'failed', failureReason: this.verdict(error).reason });
       return { kind: 'failed', error };
@@ -293,6 +297,8 @@ export class PublishUseCases {
         return { reason: messages.reconnect, retryable: false };
       case 'rejected':
         return { reason: messages.rejected(error.message), retryable: false };
+      case 'too-long':
+        return { reason: messages.tooLongAtLinkedin, retryable: false };
       default:
         return { reason: messages.unconfirmed, retryable: false };
     }
@@ -311,6 +317,8 @@ export class PublishUseCases {
         return new AppError('LINKEDIN.FORBIDDEN', messages.forbidden, { status: 409 });
       case 'rejected':
         return new AppError('LINKEDIN.REJECTED', messages.rejected(error.message), { status: 422 });
+      case 'too-long':
+        return AppError.badRequest(messages.tooLongAtLinkedin, { text: messages.tooLongAtLinkedin }, 'LINKEDIN.TOO_LONG');
       default:
         return new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502 });
     }
@@ -362,9 +370,7 @@ function publishedPayload(post: PublishedPost, requestId: string | null): EventP
 export function textToPost(text: string | undefined | null, item: Pick<ContentItem, 'finalContent' | 'selectedHook' | 'generatedContent'>): string {
   const chosen = text && text.trim() ? text : postTextOf(item);
   if (!chosen || !chosen.trim()) throw AppError.badRequest(messages.noContent, undefined, 'LINKEDIN.NO_CONTENT');
-  if (chosen.length > POST_MAX_LENGTH) {
-    throw AppError.badRequest(messages.tooLong(chosen.length), { text: messages.tooLong(chosen.length) }, 'LINKEDIN.TOO_LONG');
-  }
+  refuseOverLinkedinLimit(chosen);
   return chosen;
 }
 

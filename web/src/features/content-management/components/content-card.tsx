@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { POST_MAX_LENGTH, postTextOf, type ContentItem } from '@postwright/contracts';
 import { ContentTypeBadge, StatusBadge } from '../../../components/content/content-type';
+import { LinkedinLimitNote } from '../../../components/content/linkedin-limit-note';
 import { PublishFlow, type PublishNotice } from '../../../components/content/publish-flow';
 import { usePublishingId } from '../../../components/content/use-publish-flow';
 import { Button, ButtonAnchor } from '../../../components/ui/button';
@@ -114,6 +115,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
             disabled={publishing}
             autoFocus
           />
+          <LinkedinLimitNote text={draft} />
           <div className={styles.editorActions}>
             <Button variant="primary" size="sm" onClick={saveChanges} loading={saving} disabled={!draft.trim() || publishing}>
               {saving ? 'Saving...' : 'Save Changes'}

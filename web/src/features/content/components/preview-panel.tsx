@@ -5,6 +5,7 @@ import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { IconCheckCircle, IconChevronDown, IconSparkles } from '../../../components/ui/icons';
 import { IconExternal } from '../../../components/ui/icons-app';
+import { LinkedinLimitNote } from '../../../components/content/linkedin-limit-note';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatSlot } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
@@ -65,6 +66,7 @@ export function PreviewPanel({
           {item ? (
             <>
               <PostPreview text={text} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} />
+              <LinkedinLimitNote text={text} />
               {!hook ? <p className={styles.previewNote}>Choose a hook to open your post.</p> : null}
               <p className={styles.previewNote}>Aim for 1,300-1,600 characters. Readers see the first lines before “...see more”.</p>
               {item.status !== 'draft' ? (

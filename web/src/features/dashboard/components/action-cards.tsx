@@ -36,8 +36,8 @@ function ConnectionSummary({ status, onRefreshPicture, refreshing }: { status: L
   return (
     <>
       <p className={styles.connection}>
-        <span className={cx(styles.dot, styles.dotOn)} aria-hidden="true" />
-        Connected{name ? ` as ${name}` : ''}
+        <span className={cx(styles.dot, value.expired ? styles.dotOff : styles.dotOn)} aria-hidden="true" />
+        {value.expired ? 'Connection expired' : `Connected${name ? ` as ${name}` : ''}`}
       </p>
       {value.expired ? (
         <p className={styles.warningText}>Your LinkedIn connection has expired. Reconnect to keep publishing.</p>
@@ -109,7 +109,7 @@ export function ActionCards({
   onRefreshPicture: () => void;
   refreshing: boolean;
 }) {
-  const connected = linkedin.state === 'ready' && linkedin.value.connected;
+  const connected = linkedin.state === 'ready' && linkedin.value.connected ? linkedin.value : null;
   return (
     <div className={styles.cards}>
       <ActionCard id="card-generate" title="Generate Content" icon={<IconSparkles size={22} />} iconClass={styles.iconBrand} to={paths.content} linkLabel="Start writing">
@@ -121,7 +121,7 @@ export function ActionCards({
         icon={<IconLinkedIn size={22} />}
         iconClass={styles.iconLinkedIn}
         to={paths.profile}
-        linkLabel={connected ? 'Manage connection' : 'Connect LinkedIn'}
+        linkLabel={connected?.expired ? 'Reconnect LinkedIn' : connected ? 'Manage connection' : 'Connect LinkedIn'}
       >
         <ConnectionSummary status={linkedin} onRefreshPicture={onRefreshPicture} refreshing={refreshing} />
       </ActionCard>

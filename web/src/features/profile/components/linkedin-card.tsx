@@ -113,8 +113,8 @@ export function LinkedInCard() {
         description="Publish and schedule posts straight to your LinkedIn account."
         actions={
           checking && !status ? null : (
-            <Badge tone={connected ? 'success' : 'neutral'} dot data-testid="linkedin-status">
-              {connected ? 'Connected' : 'Not connected'}
+            <Badge tone={connected?.expired ? 'warning' : connected ? 'success' : 'neutral'} dot data-testid="linkedin-status">
+              {connected?.expired ? 'Expired' : connected ? 'Connected' : 'Not connected'}
             </Badge>
           )
         }

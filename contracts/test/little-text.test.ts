@@ -1,5 +1,4 @@
-import { escapeLittleText } from '../src/lib/little-text';
-import { renderLittleText } from '../../linkedin-sandbox/src/little-text';
+import { escapeLittleText, linkedinLength } from '../src';
 
 const tag = (t: string) => `{hashtag|\\#|${t}}`;
 
@@ -35,8 +34,17 @@ describe('little text: hashtags', () => {
     expect(escapeLittleText('{hashtag|\\#|growth}')).toBe('\\{hashtag\\|\\\\\\#\\|growth\\}');
   });
 
-  test('what we send reads back, on the sandbox, as exactly what the member wrote', () => {
-    const text = 'Lessons (hard-won): #leadership. C# at issue#12, #2026, ## https://x.com/a#b #café [#tag] #machine_learning {hashtag|\\#|x} \\ end #';
-    expect(renderLittleText(escapeLittleText(text))).toEqual({ text, truncated: false, mentions: [] });
+  test('a text with nothing reserved is sent as it is', () => {
+    expect(escapeLittleText('')).toBe('');
+    expect(escapeLittleText('plain words, no marks.')).toBe('plain words, no marks.');
+  });
+});
+
+describe('little text: length as LinkedIn receives it', () => {
+  test('each reserved character adds its backslash; each hashtag its template', () => {
+    expect(linkedinLength('plain')).toEqual({ written: 5, sent: 5 });
+    expect(linkedinLength('(a)')).toEqual({ written: 3, sent: 5 });
+    expect(linkedinLength('#tag')).toEqual({ written: 4, sent: '{hashtag|\\#|tag}'.length });
+    expect(linkedinLength('C# #2026')).toEqual({ written: 8, sent: 10 });
   });
 });

@@ -1,0 +1,41 @@
+import { splitHashtags } from './hashtags';
+
+/**
+ * The text a member writes as LinkedIn receives it: commentary in LinkedIn's "little" text
+ * format. One place, because the LinkedIn client sends it and the web counts it: LinkedIn
+ * limits commentary to 3,000 characters and does not document whether the escape backslashes
+ * and hashtag templates count, so we assume they do (docs/linkedin.md, "Length").
+ */
+
+/** Characters LinkedIn's "little" text format reserves (learn.microsoft.com, Little Text Format). */
+const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
+
+function escapeReserved(text: string): string {
+  return text.replace(RESERVED, (c) => `\\${c}`);
+}
+
+/**
+ * A hashtag as little text's HashtagTemplate, `{hashtag|\#|tag}`. The tag is Text in the
+ * grammar, so its reserved characters (only `_` can occur) are escaped too; the sign is sent
+ * escaped, as the clients that report clickable hashtags in the field do.
+ */
+export function hashtagTemplate(tag: string): string {
+  return `{hashtag|\\#|${escapeReserved(tag)}}`;
+}
+
+/**
+ * Commentary for LinkedIn: every `#word` the member wrote (`splitHashtags`) becomes a hashtag,
+ * everything else is escaped so LinkedIn shows exactly what the member wrote: an unescaped
+ * reserved character silently cuts the post short on LinkedIn.
+ */
+export function escapeLittleText(text: string): string {
+  return splitHashtags(text)
+    .map((part) => (part.kind === 'hashtag' ? hashtagTemplate(part.tag) : escapeReserved(part.text)))
+    .join('');
+}
+
+/** How long a text is as written and as LinkedIn receives it (escapes and hashtag templates included). */
+export function linkedinLength(text: string): { written: number; sent: number } {
+  return { written: text.length, sent: escapeLittleText(text).length };
+}
+

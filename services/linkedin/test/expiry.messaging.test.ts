@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { http } from '@postwright/platform/src/testing';
+import { startStack, type Stack } from './support/stack';
+
+/**
+ * Issue #16 item 4: a post scheduled while the connection was good comes due after the access
+ * token ended, and there is no refresh token (a self-serve app, the sandbox default).
+ */
+describe('expiry without a refresh token: scheduled publishing', () => {
+  let stack: Stack;
+  let mongo: MongoClient;
+  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+
+  beforeAll(async () => {
+    stack = await startStack();
+    mongo = await MongoClient.connect(process.env.MONGO_URL!);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await stack?.stop();
+  });
+
+  test('when a scheduled post comes due after the access token ended, then linkedin.post.failed asks to reconnect, not retryable, LinkedIn is not called and the connection is marked expired', async () => {
+    const user = await stack.user();
+    await stack.connect(user);
+    const item = await stack.schedule(user, await stack.draft(user, 'Due after the 60 days'));
+    await connections().updateOne({ userId: user.id }, { $set: { accessTokenExpiresAt: new Date(Date.now() - 1_000) } });
+    const calls = async () => (await http(stack.sandbox.url, 'GET', '/__sandbox/requests')).body.requests.length;
+    const before = await calls();
+
+    const requestId = randomUUID();
+    await stack.events.publish('content.publish.requested', { requestId, contentId: item.id, userId: user.id, text: 'Due after the 60 days', scheduledFor: item.scheduledFor! });
+    const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === requestId);
+
+    expect(failed.payload).toMatchObject({
+      contentId: item.id,
+      userId: user.id,
+      reason: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.',
+      retryable: false,
+      unconfirmed: false,
+    });
+    expect(await calls()).toBe(before);
+    expect((await connections().findOne({ userId: user.id }))!.status).toBe('expired');
+    expect(await stack.sandboxPosts()).toEqual([]);
+  });
+});
