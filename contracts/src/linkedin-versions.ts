@@ -72,8 +72,11 @@ export const LINKEDIN_API_VERSIONS: readonly LinkedinApiVersion[] = Object.freez
 ]);
 
 /**
- * active: LinkedIn answers it; retired: past its sunset (or older than this list);
- * unreleased: LinkedIn has no such version (yet); malformed: not a version header at all.
+ * active: LinkedIn answers it, as far as we know; retired: past a sunset LinkedIn published (or
+ * older than this list); unreleased: LinkedIn has no such version (yet); malformed: not a
+ * version header at all. An estimated sunset never retires a version by itself: LinkedIn only
+ * promises "at least a year", so a version past its estimate stays usable (with a warning) until
+ * LinkedIn publishes its date or answers 426.
  */
 export type LinkedinVersionStatus = 'active' | 'retired' | 'unreleased' | 'malformed';
 
@@ -83,6 +86,7 @@ const YYYYMMDD = /^(\d{4})(0[1-9]|1[0-2])(\d{2})$/;
 
 const time = (now: Date | number) => (typeof now === 'number' ? now : now.getTime());
 const sunsetTime = (entry: LinkedinApiVersion) => Date.parse(`${entry.sunset}T00:00:00Z`);
+const retired = (entry: LinkedinApiVersion, now: Date | number) => entry.sunsetPublished && time(now) >= sunsetTime(entry);
 
 /** The header as YYYYMM[.RR]; LinkedIn also takes YYYYMMDD (e.g. 20260401), which names its month. Null when malformed. */
 function normalize(header: string): string | null {
@@ -105,17 +109,17 @@ export function linkedinVersionStatus(header: string, now: Date | number): Linke
   const version = normalize(header);
   if (version === null) return 'malformed';
   const entry = LINKEDIN_API_VERSIONS.find((e) => e.version === version);
-  if (entry) return time(now) < sunsetTime(entry) ? 'active' : 'retired';
+  if (entry) return retired(entry, now) ? 'retired' : 'active';
   const oldest = LINKEDIN_API_VERSIONS[LINKEDIN_API_VERSIONS.length - 1].version;
   return version < oldest ? 'retired' : 'unreleased';
 }
 
 /** Listed versions LinkedIn still answers at `now`, newest first. */
 export function activeLinkedinVersions(now: Date | number): string[] {
-  return LINKEDIN_API_VERSIONS.filter((entry) => time(now) < sunsetTime(entry)).map((entry) => entry.version);
+  return LINKEDIN_API_VERSIONS.filter((entry) => !retired(entry, now)).map((entry) => entry.version);
 }
 
-/** The newest listed version still active at `now`; undefined once the list has fallen a year behind LinkedIn. */
+/** The newest listed version still active at `now`; undefined only once LinkedIn has published the retirement of every listed version. */
 export function newestActiveLinkedinVersion(now: Date | number): string | undefined {
   return activeLinkedinVersions(now)[0];
 }

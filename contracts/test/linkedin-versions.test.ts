@@ -75,10 +75,13 @@ describe('activeLinkedinVersions and newestActiveLinkedinVersion', () => {
     expect(newestActiveLinkedinVersion(TODAY)).toBe(LINKEDIN_API_VERSIONS[0].version);
   });
 
-  test('when the whole list is past its sunsets, then there is no active version', () => {
-    const afterAll = Date.parse(`${LINKEDIN_API_VERSIONS[0].sunset}T00:00:00Z`);
-    expect(activeLinkedinVersions(afterAll)).toEqual([]);
-    expect(newestActiveLinkedinVersion(afterAll)).toBeUndefined();
+  test('when an estimated sunset passes, then the version stays active (LinkedIn promises at least a year); a published one retires it', () => {
+    const afterAll = Date.parse(`${LINKEDIN_API_VERSIONS[0].sunset}T00:00:00Z`) + 24 * 3600 * 1000;
+    const estimated = LINKEDIN_API_VERSIONS.filter((e) => !e.sunsetPublished).map((e) => e.version);
+    expect(estimated.length).toBeGreaterThan(0);
+    expect(activeLinkedinVersions(afterAll)).toEqual(estimated);
+    expect(newestActiveLinkedinVersion(afterAll)).toBe(LINKEDIN_API_VERSIONS[0].version);
+    for (const entry of LINKEDIN_API_VERSIONS.filter((e) => e.sunsetPublished)) expect([entry.version, linkedinVersionStatus(entry.version, afterAll)]).toEqual([entry.version, 'retired']);
   });
 });
 

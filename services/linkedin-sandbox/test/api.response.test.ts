@@ -138,17 +138,25 @@ describe('sandbox APIs', () => {
     }
   });
 
-  test('when the sandbox clock passes a version\'s sunset day, then that version is refused and the next one still answers', async () => {
+  test('when the sandbox clock passes a published sunset, then that version is refused; past an estimated one, the version still answers', async () => {
     const later = await startSandbox();
     try {
-      const [next, oldest] = activeLinkedinVersions(Date.now()).slice(-2);
-      const sunset = Date.parse(`${linkedinVersionEntry(oldest)!.sunset}T00:00:00Z`);
-      await control(later.url, 'POST', '/__sandbox/clock', { advanceSeconds: Math.ceil((sunset - Date.now()) / 1000) + 60 });
+      const published = LINKEDIN_API_VERSIONS.find((e) => e.sunsetPublished)!;
+      const estimated = LINKEDIN_API_VERSIONS.filter((e) => !e.sunsetPublished).at(-1)!;
+      const advancePast = async (day: string) => {
+        const now = Date.parse((await control(later.url, 'POST', '/__sandbox/clock', {})).body.now);
+        await control(later.url, 'POST', '/__sandbox/clock', { advanceSeconds: Math.max(0, Math.ceil((Date.parse(`${day}T00:00:00Z`) - now) / 1000) + 60) });
+      };
+      await advancePast(published.sunset);
       const t = await accessToken(later.url);
       const s = (await api(later.url, 'GET', '/v2/userinfo', { token: t.access_token })).body.sub;
-      const refused = await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: oldest, body: postBody(s, 'after the sunset') });
-      expect(refused).toMatchObject({ status: 426, body: { code: 'NONEXISTENT_VERSION', message: `Requested version ${oldest} is not active` } });
-      expect((await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: next, body: postBody(s, 'after the sunset') })).status).toBe(201);
+      const refused = await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: published.version, body: postBody(s, 'after the sunset') });
+      expect(refused).toMatchObject({ status: 426, body: { code: 'NONEXISTENT_VERSION', message: `Requested version ${published.version} is not active` } });
+      expect((await api(later.url, 'POST', '/rest/posts', { token: t.access_token, version: estimated.version, body: postBody(s, 'after the sunset') })).status).toBe(201);
+      // LinkedIn promises at least a year: an estimated date passing does not retire a version
+      await advancePast(estimated.sunset);
+      const fresh = await accessToken(later.url);
+      expect((await api(later.url, 'POST', '/rest/posts', { token: fresh.access_token, version: estimated.version, body: postBody(s, 'past the estimate') })).status).toBe(201);
     } finally {
       await later.stop();
     }

@@ -80,7 +80,13 @@ export function apiVersionNotice(version: string, now = Date.now()): ApiVersionN
     newer && newer !== entry.version
       ? `set LINKEDIN_API_VERSION to ${newer}, ${activeVersionsHint(now)}`
       : `add the versions LinkedIn has released since to ${VERSION_LIST}`;
-  const status = notice.daysLeft > 0 ? `retires on ${when}, in ${notice.daysLeft} days` : `was retired on ${when}`;
+  const days = `${notice.daysLeft} ${notice.daysLeft === 1 ? 'day' : 'days'}`;
+  const status =
+    notice.daysLeft > 0
+      ? `retires on ${when}, in ${days}`
+      : entry.sunsetPublished
+        ? `was retired on ${when}`
+        : `was due to retire on ${when}; LinkedIn has not published the date and may stop answering it at any time`;
   return { ...notice, warning: `LinkedIn-Version ${version} ${status}: ${advice}` };
 }
 

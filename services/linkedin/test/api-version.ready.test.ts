@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { activeLinkedinVersions, daysUntilLinkedinSunset, linkedinVersionEntry, newestActiveLinkedinVersion } from '@postwright/contracts';
 import { eventually, http, testEnv, testNamespace } from '@postwright/platform/src/testing';
-import { readConfig, SUNSET_WARNING_DAYS } from '../src/config';
+import { apiVersionNotice, readConfig, SUNSET_WARNING_DAYS } from '../src/config';
 import { start, type LinkedinService } from '../src/server';
 import { cleanup } from './support/stack';
 
@@ -13,7 +13,20 @@ describe('LinkedIn API version at start and in /ready', () => {
   const ns = testNamespace();
   afterAll(() => cleanup(ns));
 
-  test('when the version is far from its sunset, then /ready is ok and names it, its sunset and the days left, with no warning', async () => {
+  test('the notice, at fixed dates: nothing far from the sunset; a warning with the days left within 60; past an estimate, still usable with a warning', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(apiVersionNotice('202601', at('2026-09-01T12:00:00Z'))).toEqual({ version: '202601', sunset: '2027-01-15', sunsetPublished: true, daysLeft: 136 });
+    expect(apiVersionNotice('202601', at('2026-11-23T12:00:00Z')).warning).toMatch(
+      /^LinkedIn-Version 202601 retires on 2027-01-15, in 53 days: set LINKEDIN_API_VERSION to 202609, one of LinkedIn's active versions \(contracts\/src\/linkedin-versions.ts\): 202609, .*, 202601$/,
+    );
+    expect(apiVersionNotice('202601', at('2027-01-14T12:00:00Z')).warning).toMatch(/^LinkedIn-Version 202601 retires on 2027-01-15, in 1 day: /);
+    expect(apiVersionNotice('202601', at('2027-01-16T12:00:00Z')).warning).toMatch(/^LinkedIn-Version 202601 was retired on 2027-01-15: set LINKEDIN_API_VERSION to 202609/);
+    expect(apiVersionNotice('202609', at('2027-10-01T12:00:00Z')).warning).toBe(
+      'LinkedIn-Version 202609 was due to retire on 2027-09-15 (estimated); LinkedIn has not published the date and may stop answering it at any time: add the versions LinkedIn has released since to contracts/src/linkedin-versions.ts',
+    );
+  });
+
+  test('when the service runs, then /ready is ok and names its version, the sunset and the days left, with the warning exactly when the notice has one', async () => {
     let service: LinkedinService | undefined;
     try {
       service = await start(readConfig(testEnv(ns)));
@@ -22,8 +35,15 @@ describe('LinkedIn API version at start and in /ready', () => {
       const ready = await http(service.url, 'GET', '/ready');
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({ status: 'ok', service: 'linkedin' });
+      const expected = apiVersionNotice(version);
       expect(ready.body.details).toEqual({
-        linkedinApiVersion: { version, sunset: entry.sunset, sunsetPublished: entry.sunsetPublished, daysLeft: daysUntilLinkedinSunset(version, Date.now()) },
+        linkedinApiVersion: {
+          version,
+          sunset: entry.sunset,
+          sunsetPublished: entry.sunsetPublished,
+          daysLeft: expect.any(Number),
+          ...(expected.warning ? { warning: expect.stringMatching(new RegExp(`^LinkedIn-Version ${version} `)) } : {}),
+        },
       });
     } finally {
       await service?.stop();
@@ -31,8 +51,9 @@ describe('LinkedIn API version at start and in /ready', () => {
   });
 
   test('when LINKEDIN_API_VERSION is within 60 days of its sunset, then the start log warns and /ready, still 200 ok, carries the warning', async () => {
-    // the oldest active version: 202601 (sunset 2027-01-15) on the day this was written
-    const version = activeLinkedinVersions(Date.now()).at(-1)!;
+    // the usable version nearest its sunset: there is always one within 60 days (LinkedIn releases
+    // most months), or past an estimated sunset once this list falls behind
+    const version = activeLinkedinVersions(Date.now()).reduce((a, b) => (daysUntilLinkedinSunset(a, Date.now())! <= daysUntilLinkedinSunset(b, Date.now())! ? a : b));
     const entry = linkedinVersionEntry(version)!;
     expect(daysUntilLinkedinSunset(version, Date.now())).toBeLessThanOrEqual(SUNSET_WARNING_DAYS);
 
@@ -46,14 +67,13 @@ describe('LinkedIn API version at start and in /ready', () => {
       const lines = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
       const listening = await eventually(async () => lines().find((l) => l.msg === 'linkedin listening'), (l) => l !== undefined, 60_000);
       const warning = lines().find((l) => l.level === 40 && l.linkedinApiVersion);
-      const days = daysUntilLinkedinSunset(version, Date.now())!;
-      expect(warning?.msg).toMatch(new RegExp(`^LinkedIn-Version ${version} retires on ${entry.sunset}${entry.sunsetPublished ? '' : ' \\(estimated\\)'}, in (${days}|${days - 1}) days: set LINKEDIN_API_VERSION to ${newestActiveLinkedinVersion(Date.now())}, one of LinkedIn's active versions`));
+      expect(warning?.msg).toBe(apiVersionNotice(version, warning.time).warning);
       expect(warning?.linkedinApiVersion).toMatchObject({ version, sunset: entry.sunset });
 
       const ready = await http(listening.url, 'GET', '/ready');
       expect(ready.status).toBe(200);
       expect(ready.body).toMatchObject({ status: 'ok', checks: { mongodb: 'up', redis: 'up', rabbitmq: 'up' } });
-      expect(ready.body.details.linkedinApiVersion).toEqual({ ...warning.linkedinApiVersion, daysLeft: expect.any(Number), warning: expect.stringContaining(`LinkedIn-Version ${version} retires on ${entry.sunset}`) });
+      expect(ready.body.details.linkedinApiVersion).toEqual({ ...warning.linkedinApiVersion, daysLeft: expect.any(Number), warning: expect.stringMatching(new RegExp(`^LinkedIn-Version ${version} `)) });
     } finally {
       child.kill('SIGTERM');
       await exited;
