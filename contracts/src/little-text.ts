@@ -1,3 +1,4 @@
+import { POST_MAX_LENGTH } from './content';
 import { splitHashtags } from './hashtags';
 
 /**
@@ -39,3 +40,18 @@ export function linkedinLength(text: string): { written: number; sent: number } 
   return { written: text.length, sent: escapeLittleText(text).length };
 }
 
+
+/**
+ * Why LinkedIn would refuse this text as too long, in the member's words; null when it fits.
+ * Counted as written and as sent (the strict reading), by every side that can refuse it early:
+ * the LinkedIn service before it sends, the scheduler when a post is scheduled.
+ */
+export function linkedinLengthProblem(text: string): string | null {
+  const { written, sent } = linkedinLength(text);
+  const number = (n: number) => n.toLocaleString('en-US');
+  if (written > POST_MAX_LENGTH) return `The post is ${number(written)} characters long; LinkedIn allows at most ${number(POST_MAX_LENGTH)}.`;
+  if (sent > POST_MAX_LENGTH) {
+    return `The post is ${number(sent)} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most ${number(POST_MAX_LENGTH)}.`;
+  }
+  return null;
+}

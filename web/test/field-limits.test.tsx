@@ -87,7 +87,7 @@ describe('field limits: content management editor', () => {
     expect(within(card).getByLabelText('Post text')).toHaveAttribute('maxLength', String(POST_MAX_LENGTH));
   });
 
-  it('when the text fits as written but not as LinkedIn receives it, then the editor says by how much, and stops saying it once it fits', async () => {
+  it('when the text fits as written but not as LinkedIn receives it, then the editor says so, and stops saying it once it fits', async () => {
     renderSignedIn('/content-management', { 'GET /api/content': () => ({ body: { content: [buildItem({ topic: 'Quarterly planning in one page' })] } }) });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
@@ -96,7 +96,7 @@ describe('field limits: content management editor', () => {
     // 2,800 characters as written; LinkedIn receives every ( and ) escaped: 4,200
     force(text, '(a) '.repeat(700));
     expect(within(card).getByTestId('linkedin-limit-note')).toHaveTextContent(
-      'LinkedIn receives this post as 4,200 characters: hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room. LinkedIn allows at most 3,000; shorten it by 1,200 characters to publish it.',
+      'LinkedIn receives this post as 4,200 characters: hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room. LinkedIn allows at most 3,000, so shorten it before you publish or schedule it.',
     );
     force(text, '(a) '.repeat(400));
     expect(within(card).queryByTestId('linkedin-limit-note')).toBeNull();

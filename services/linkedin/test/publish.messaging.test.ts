@@ -161,7 +161,7 @@ describe('scheduled publishing: content.publish.requested', () => {
     const ours = request(user, item, '(a) '.repeat(700));
     await stack.events.publish('content.publish.requested', ours);
     const refused = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === ours.requestId);
-    expect(refused.payload).toMatchObject({ reason: expect.stringMatching(/^The post is 4,200 characters long as LinkedIn receives it .* Shorten it by 1,200 characters\.$/), retryable: false, unconfirmed: false });
+    expect(refused.payload).toMatchObject({ reason: expect.stringMatching(/^The post is 4,200 characters long as LinkedIn receives it .* LinkedIn allows at most 3,000\.$/), retryable: false, unconfirmed: false });
 
     // the refused item went back to draft; another scheduled one meets LinkedIn's own count
     const next = await stack.schedule(user, await stack.draft(user));

@@ -49,6 +49,22 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
     expect((await stack.item(owner, item.id)).status).toBe('draft');
   });
 
+  test('when the text is too long as LinkedIn receives it, then scheduling (and rescheduling) is refused with 400, and the item stays as it was', async () => {
+    // 2,800 characters as written; LinkedIn receives every ( and ) escaped: 4,200
+    const item = await stack.draft(owner, { text: '(a) '.repeat(700) });
+    const res = await stack.schedule(owner, item.id, inMs(HOUR + 60_000));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'LINKEDIN.TOO_LONG',
+      error: 'The post is 4,200 characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most 3,000.',
+    });
+    expect((await stack.item(owner, item.id)).status).toBe('draft');
+
+    const fits = await stack.draft(owner, { text: '(a) '.repeat(400) });
+    expect((await stack.schedule(owner, fits.id, inMs(HOUR + 60_000))).status).toBe(201);
+    expect((await stack.schedule(owner, fits.id, inMs(HOUR + 120_000))).status).toBe(201);
+  });
+
   test('when the time is more than 1 year ahead, then 400', async () => {
     const item = await stack.draft(owner);
     const res = await stack.schedule(owner, item.id, inMs(366 * 24 * HOUR));

@@ -14,9 +14,6 @@ export const messages = {
   alreadyPublished: 'This content has already been published to LinkedIn.',
   publishInProgress: 'This content is already being published.',
   noContent: 'No content to post',
-  tooLong: (length: number) => `The post is ${length.toLocaleString('en-US')} characters long; LinkedIn allows at most 3,000.`,
-  tooLongAsSent: (sent: number) =>
-    `The post is ${sent.toLocaleString('en-US')} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most 3,000. Shorten it by ${(sent - 3000).toLocaleString('en-US')} characters.`,
   tooLongAtLinkedin: 'LinkedIn refused the post as longer than 3,000 characters. Shorten it and try again.',
   rateLimited: "LinkedIn's posting limit has been reached. Please try again later.",
   rejected: (linkedinText: string) => `LinkedIn rejected the text: ${linkedinText}`,

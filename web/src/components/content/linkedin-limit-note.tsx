@@ -12,7 +12,7 @@ export function LinkedinLimitNote({ text }: { text: string }) {
   return (
     <p className={styles.note} role="status" data-testid="linkedin-limit-note">
       LinkedIn receives this post as {sent.toLocaleString('en-US')} characters: hashtags and the characters \ | {'{ }'} @ [ ] ( ) &lt; &gt; # * _ ~ take
-      extra room. LinkedIn allows at most 3,000; shorten it by {(sent - POST_MAX_LENGTH).toLocaleString('en-US')} characters to publish it.
+      extra room. LinkedIn allows at most 3,000, so shorten it before you publish or schedule it.
     </p>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, type Logger } from '@postwright/platform';
-import { postTextOf, type ContentItem, type InternalContentItem } from '@postwright/contracts';
+import { linkedinLengthProblem, postTextOf, type ContentItem, type InternalContentItem } from '@postwright/contracts';
 import { checkScheduleTime, parseScheduledFor, type LeadRules } from './schedule.rules';
 import type { ContentPort, Schedule, ScheduleRepository, TimerPort } from './schedule.types';
 
@@ -20,6 +20,8 @@ export const errors = {
   notScheduled: () => AppError.conflict('Only scheduled posts can be unscheduled', 'SCHEDULE.NOT_SCHEDULED'),
   publishing: () => AppError.conflict('This post is being published right now', 'SCHEDULE.PUBLISHING'),
   busy: () => AppError.conflict('This post is being updated. Please try again.', 'SCHEDULE.BUSY'),
+  /** the LinkedIn service's words and code for the same condition: refused now, not at its time */
+  tooLong: (message: string) => AppError.badRequest(message, { text: message }, 'LINKEDIN.TOO_LONG'),
 };
 
 export interface ScheduleDeps {
@@ -81,11 +83,14 @@ export function scheduleUseCases(deps: ScheduleDeps) {
       // written, created or locked: a request for someone else's item must neither move their
       // schedule nor hold the mutex their own request needs (item ids are guessable). A plan is
       // only ever made for its owner, so a plan of this user's is the proof already.
+      const item = await content.get(contentId, userId);
       if (!previous || previous.userId !== userId) {
-        const item = await content.get(contentId, userId);
         if (!item.ok) throw errors.notFound();
         if (item.value.status !== 'draft' && item.value.status !== 'scheduled') throw errors.notSchedulable();
       }
+      // a text LinkedIn would refuse is refused now, while the member is here, not at its time
+      const tooLong = item.ok ? linkedinLengthProblem(postTextOf(item.value)) : null;
+      if (tooLong) throw errors.tooLong(tooLong);
 
       // one write takes the mutex and makes a new plan: from here a timer of the old plan finds nothing
       const lockId = randomUUID();
