@@ -11,6 +11,12 @@ export const callbackRequestSchema = z.object({
   state: z.string({ error: CALLBACK_PARAMETERS_MESSAGE }).min(1, CALLBACK_PARAMETERS_MESSAGE).max(FIELD_MAX.oauthState, CALLBACK_PARAMETERS_MESSAGE),
 });
 
+/**
+ * LINKEDIN.RECONNECT_REQUIRED's words: the member's grant has ended. A scheduled post that fails
+ * so keeps them as its lastPublishError, which is text only: the web knows this reason by them.
+ */
+export const RECONNECT_REQUIRED_MESSAGE = 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.';
+
 export const linkedinProfileSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

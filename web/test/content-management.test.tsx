@@ -625,7 +625,7 @@ describe('content management: publishing and scheduling follow the shared rules'
     }
   });
 
-  it('when a scheduled post went back to draft because the connection expired, then the card says why and Reconnect LinkedIn goes to LinkedIn and back to this list', async () => {
+  it('when a scheduled post went back to draft because the connection expired, then the card says why once and Reconnect LinkedIn goes to LinkedIn and back to this list', async () => {
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
     const reason = 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.';
     try {
@@ -636,8 +636,10 @@ describe('content management: publishing and scheduling follow the shared rules'
       });
       const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
       expect(within(card).getByTestId('publish-problem')).toHaveTextContent(`Publishing failed${reason}`);
+      // the problem above already says it: the note keeps just the action
       const note = await within(card).findByTestId('connect-note');
-      expect(note).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+      expect(note).toHaveTextContent(/^Reconnect LinkedIn$/);
+      expect(within(card).getAllByText(/connection has expired/)).toHaveLength(1);
       expect(within(card).getByRole('button', { name: 'Publish' })).toBeDisabled();
       expect(await seriousViolations()).toEqual([]);
 
@@ -647,6 +649,19 @@ describe('content management: publishing and scheduling follow the shared rules'
     } finally {
       assign.mockRestore();
     }
+  });
+
+  it('when the connection expired after a post failed for another reason, then the card shows that reason and the note still says the connection expired', async () => {
+    const reason = "LinkedIn's posting limit was reached, so the post was not published.";
+    renderSignedIn('/content-management?status=draft', {
+      'GET /api/content': () => ({ body: { content: [{ ...draft(), lastPublishError: reason }] } }),
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile({ expiresAt: '2026-03-01T10:00:00.000Z', reconnectSoon: true, expired: true }) }),
+    });
+    const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+    expect(within(card).getByTestId('publish-problem')).toHaveTextContent(`Publishing failed${reason}`);
+    const note = await within(card).findByTestId('connect-note');
+    expect(note).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+    expect(within(note).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
   });
 
   it('when a publish is refused because LinkedIn is not connected, then the failure shows with the Connect LinkedIn offer', async () => {

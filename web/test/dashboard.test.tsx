@@ -166,7 +166,7 @@ describe('dashboard: LinkedIn connection and the profile picture', () => {
       ...noContent,
       'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expiresAt: '2099-04-02T10:00:00.000Z' }) }),
     });
-    expect(await screen.findByText('Your LinkedIn connection expires on April 2, 2099. Reconnect to keep publishing.')).toBeInTheDocument();
+    expect(await screen.findByText('Your LinkedIn connection expires on April 2, 2099. Reconnect LinkedIn before then to keep publishing and scheduling.')).toBeInTheDocument();
   });
 
   it('when the connection has expired, then the card says so and leads to reconnecting', async () => {
@@ -175,7 +175,7 @@ describe('dashboard: LinkedIn connection and the profile picture', () => {
       'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expired: true, expiresAt: '2026-03-01T10:00:00.000Z' }) }),
     });
     expect(await screen.findByText('Connection expired')).toBeInTheDocument();
-    expect(screen.getByText('Your LinkedIn connection has expired. Reconnect to keep publishing.')).toBeInTheDocument();
+    expect(screen.getByText('Your LinkedIn connection has expired. Reconnect LinkedIn to keep publishing and scheduling.')).toBeInTheDocument();
     expect(screen.queryByText(/Connected as/)).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: /Reconnect LinkedIn/ })).toHaveAttribute('href', '/profile');
   });

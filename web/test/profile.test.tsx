@@ -144,7 +144,7 @@ describe('profile: LinkedIn connection', () => {
   it('when the connection expires within 7 days, then a reconnect warning and Reconnect LinkedIn show', async () => {
     renderSignedIn('/profile', { 'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expiresAt: '2099-04-02T10:00:00.000Z' }) }) });
     const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
-    expect(await within(card).findByText(/expires on April 2, 2099/)).toBeInTheDocument();
+    expect(await within(card).findByText('Your LinkedIn connection expires on April 2, 2099. Reconnect LinkedIn before then to keep publishing and scheduling.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeInTheDocument();
   });
 
@@ -152,7 +152,7 @@ describe('profile: LinkedIn connection', () => {
     renderSignedIn('/profile', { 'GET /api/linkedin/profile': () => ({ body: connectedProfile({ reconnectSoon: true, expired: true, expiresAt: '2026-03-01T10:00:00.000Z' }) }) });
     const card = await screen.findByRole('region', { name: 'LinkedIn Connection' });
     expect(await within(card).findByTestId('linkedin-status')).toHaveTextContent('Expired');
-    expect(within(card).getByText('Your LinkedIn connection has expired. Reconnect to keep publishing and scheduling.')).toBeInTheDocument();
+    expect(within(card).getByText('Your LinkedIn connection has expired. Reconnect LinkedIn to keep publishing and scheduling.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeInTheDocument();
   });
 

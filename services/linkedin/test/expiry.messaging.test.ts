@@ -44,4 +44,24 @@ describe('expiry without a refresh token: scheduled publishing', () => {
     expect((await connections().findOne({ userId: user.id }))!.status).toBe('expired');
     expect(await stack.sandboxPosts()).toEqual([]);
   });
+
+  test('when the connection cannot be read (a store failure, not an expiry), then the request is retried instead of failed, and publishes once it can be read', async () => {
+    const user = await stack.user();
+    await stack.connect(user);
+    const item = await stack.schedule(user, await stack.draft(user, 'Due while the store misbehaves'));
+    // a document the service cannot make sense of stands in for the store failing under the read
+    const { accessTokenExpiresAt } = (await connections().findOne({ userId: user.id }))!;
+    await connections().updateOne({ userId: user.id }, { $set: { accessTokenExpiresAt: 'unreadable' } });
+
+    const requestId = randomUUID();
+    await stack.events.publish('content.publish.requested', { requestId, contentId: item.id, userId: user.id, text: 'Due while the store misbehaves', scheduledFor: item.scheduledFor! });
+    // nothing to await for an event that must not come: the first attempts (0, 0.5 and 1.5 s) pass meanwhile
+    await expect(stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === requestId, 1_800)).rejects.toThrow();
+    expect((await connections().findOne({ userId: user.id }))!.status).toBe('active');
+
+    await connections().updateOne({ userId: user.id }, { $set: { accessTokenExpiresAt } });
+    const published = await stack.events.waitFor('linkedin.post.published', (p) => p.requestId === requestId);
+    expect(published.payload).toMatchObject({ contentId: item.id, userId: user.id });
+    expect(stack.events.ofType('linkedin.post.failed').filter((e) => e.payload.requestId === requestId)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
 import { ApiError, api } from './api-client';
+import { formatLongDate } from './datetime';
 import { rememberLinkedInReturnTo } from './return-to';
 
 /** LinkedIn connection calls shared by the dashboard, profile and callback screens (spec section 7). */
@@ -28,6 +29,12 @@ export const browserNavigation = {
     window.location.assign(url);
   },
 };
+
+/** What the dashboard and the Profile page say of a connection that has ended or ends soon: the same words on both. */
+export const linkedInExpiryText = {
+  expired: 'Your LinkedIn connection has expired. Reconnect LinkedIn to keep publishing and scheduling.',
+  endsOn: (expiresAt: string) => `Your LinkedIn connection expires on ${formatLongDate(expiresAt)}. Reconnect LinkedIn before then to keep publishing and scheduling.`,
+} as const;
 
 /** The codes with which the API says the member must connect (or reconnect) LinkedIn first. */
 export const LINKEDIN_CONNECT_CODES: readonly string[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.RECONNECT_REQUIRED'];

@@ -38,9 +38,11 @@ export function buildItem(overrides: Partial<ContentItem> = {}): ContentItem {
 
 export const notConnected: Handler = () => ({ status: 404, body: { error: 'LinkedIn account not connected', code: 'LINKEDIN.NOT_CONNECTED' } });
 
+/** A working connection as GET /linkedin/profile gives it: a fresh 60-day grant (no warning) unless overridden. */
 export function connectedProfile(overrides: Record<string, unknown> = {}, profile: Record<string, unknown> = {}) {
   return {
     connected: true,
+    expiresAt: new Date(Date.now() + 60 * 24 * 3600 * 1000).toISOString(),
     profile: {
       firstName: 'Ada',
       lastName: 'Lovelace',

@@ -1,3 +1,5 @@
+import { RECONNECT_REQUIRED_MESSAGE } from '@postwright/contracts';
+
 /**
  * Every user-facing text of the LinkedIn service in one place. The spec gives the web's own
  * fallbacks ("LinkedIn connection failed", "Failed to post to LinkedIn"...); these are the
@@ -5,7 +7,7 @@
  */
 export const messages = {
   notConnected: 'LinkedIn account not connected. Please connect your LinkedIn account first.',
-  reconnect: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.',
+  reconnect: RECONNECT_REQUIRED_MESSAGE,
   callbackParameters: 'Invalid callback parameters. Please try connecting again.',
   stateRejected: 'This LinkedIn authorization has expired or was already used. Please try connecting again.',
   exchangeFailed: (linkedinText: string) => `LinkedIn could not complete the connection: ${linkedinText}`,

@@ -15,6 +15,8 @@ export interface PublishFlowProps extends PublishFlowOptions {
   /** where the member can choose a hook when the draft has none (content management: the generator's draft) */
   chooseHookHref?: string;
   size?: 'sm' | 'md';
+  /** the screen already shows that the connection expired (content management: the item's publish problem): the note keeps just its button */
+  reconnectReasonShown?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface PublishFlowProps extends PublishFlowOptions {
  * flex row that wraps (notes take a line of their own). The schedule modal and the
  * confirmations are dialogs rendered over the page.
  */
-export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = 'md', ...options }: PublishFlowProps): JSX.Element {
+export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = 'md', reconnectReasonShown = false, ...options }: PublishFlowProps): JSX.Element {
   const flow = usePublishFlow(options);
   const { item } = options;
   const noteId = useId();
@@ -75,7 +77,11 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
       ) : null}
       {flow.notConnected ? (
         <p className={styles.note} id={flow.blocked === 'connection' ? noteId : undefined} data-testid="connect-note">
-          {flow.expired ? publishMessages.reconnect : publishMessages.notConnected}{' '}
+          {flow.expired && reconnectReasonShown ? null : (
+            <>
+              {flow.expired ? publishMessages.reconnect : publishMessages.notConnected}{' '}
+            </>
+          )}
           <Button
             size="sm"
             variant="secondary"

@@ -262,7 +262,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
     notConnected,
     expired,
     /** when the working connection ends (ISO 8601): a post scheduled after it would not go out */
-    connectionEndsAt: status && !status.expired ? (status.expiresAt ?? null) : null,
+    connectionEndsAt: status && !status.expired ? status.expiresAt : null,
     scheduling,
     disabled,
     openSchedule: () => {

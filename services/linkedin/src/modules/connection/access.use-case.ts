@@ -7,9 +7,27 @@ import type { ConnectionRepository, StoredConnection } from './connection.reposi
 
 export const notConnected = () => new AppError('LINKEDIN.NOT_CONNECTED', messages.notConnected, { status: 409 });
 export const reconnectRequired = () => new AppError('LINKEDIN.RECONNECT_REQUIRED', messages.reconnect, { status: 409 });
+/** The member reconnected while a call was using the old grant: trying again uses the new one. */
+const grantChanged = () => new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502 });
 
 export function isReconnectError(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'LINKEDIN.RECONNECT_REQUIRED' || error.code === 'LINKEDIN.NOT_CONNECTED');
+}
+
+/** LinkedIn's refresh tokens last 365 days from the grant that issued them, not extended by use (docs/linkedin.md). */
+export const REFRESH_TOKEN_LIFETIME_MS = 365 * 24 * 3600 * 1000;
+
+type GrantTimes = Pick<StoredConnection, 'refreshToken' | 'refreshTokenExpiresAt' | 'accessTokenExpiresAt' | 'connectedAt'>;
+
+/**
+ * Until when the stored refresh token can get a new access token; null without one (every
+ * self-serve app). LinkedIn gives the end in refresh_token_expires_in; when it left it out, the
+ * token is taken to end 365 days after the (re)connection that issued it, so that the date the
+ * member is shown, the `expired` flag and the decision to refresh all follow this one rule.
+ */
+export function refreshableUntil(connection: GrantTimes): Date | null {
+  if (!connection.refreshToken) return null;
+  return connection.refreshTokenExpiresAt ?? new Date(connection.connectedAt.getTime() + REFRESH_TOKEN_LIFETIME_MS);
 }
 
 /**
@@ -17,16 +35,14 @@ export function isReconnectError(error: unknown): boolean {
  * or the refresh token's when there is one (only LinkedIn's approved partners get them) and it
  * lasts longer.
  */
-export function grantExpiresAt(connection: Pick<StoredConnection, 'refreshToken' | 'refreshTokenExpiresAt' | 'accessTokenExpiresAt'>): Date {
-  const { refreshToken, refreshTokenExpiresAt: refreshEnd, accessTokenExpiresAt: accessEnd } = connection;
-  return refreshToken && refreshEnd && refreshEnd > accessEnd ? refreshEnd : accessEnd;
+export function grantExpiresAt(connection: GrantTimes): Date {
+  const refreshEnd = refreshableUntil(connection);
+  return refreshEnd && refreshEnd > connection.accessTokenExpiresAt ? refreshEnd : connection.accessTokenExpiresAt;
 }
 
 /** The access token's time is up and there is no refresh token left to get another: only a reconnect helps. */
-export function grantEnded(connection: StoredConnection, now = Date.now()): boolean {
-  if (connection.status === 'expired') return true;
-  const refreshable = connection.refreshToken && (!connection.refreshTokenExpiresAt || connection.refreshTokenExpiresAt.getTime() > now);
-  return connection.accessTokenExpiresAt.getTime() <= now && !refreshable;
+export function grantEnded(connection: GrantTimes & Pick<StoredConnection, 'status'>, now = Date.now()): boolean {
+  return connection.status === 'expired' || grantExpiresAt(connection).getTime() <= now;
 }
 
 export function sealTokens(cipher: TokenCipher, userId: string, tokens: TokenSet, now: Date) {
@@ -91,9 +107,8 @@ export class LinkedinAccess {
   }
 
   private async refreshOrExpire(connection: StoredConnection): Promise<string> {
-    if (!connection.refreshToken || (connection.refreshTokenExpiresAt && connection.refreshTokenExpiresAt.getTime() <= Date.now())) {
-      return this.expire(connection);
-    }
+    const refreshEnd = refreshableUntil(connection);
+    if (!connection.refreshToken || !refreshEnd || refreshEnd.getTime() <= Date.now()) return this.expire(connection);
     let tokens: TokenSet;
     try {
       tokens = await this.deps.oauth.refresh(this.deps.cipher.open(connection.refreshToken, connection.userId));
@@ -103,21 +118,36 @@ export class LinkedinAccess {
     }
     const now = new Date();
     const sealed = sealTokens(this.deps.cipher, connection.userId, tokens, now);
-    // LinkedIn keeps the refresh token's own lifetime: do not push it out
-    if (connection.refreshTokenExpiresAt && sealed.refreshTokenExpiresAt && sealed.refreshTokenExpiresAt > connection.refreshTokenExpiresAt) {
-      sealed.refreshTokenExpiresAt = connection.refreshTokenExpiresAt;
+    // LinkedIn keeps the refresh token's own lifetime: a refresh neither pushes its end out nor forgets it
+    const ends = [connection.refreshTokenExpiresAt, sealed.refreshTokenExpiresAt].filter((end): end is Date => end !== null);
+    sealed.refreshTokenExpiresAt = ends.length ? new Date(Math.min(...ends.map((end) => end.getTime()))) : null;
+    if (await this.deps.connections.updateTokens(connection.userId, connection.accessToken, sealed)) {
+      this.deps.logger.info({ userId: connection.userId }, 'LinkedIn access token refreshed');
+    } else {
+      // the member reconnected (or another call refreshed) meanwhile: the stored grant is newer, keep it
+      this.deps.logger.info({ userId: connection.userId }, 'LinkedIn access token refreshed for this call only; the stored grant changed meanwhile');
     }
-    await this.deps.connections.updateTokens(connection.userId, sealed);
     Object.assign(connection, sealed, { status: 'active' });
-    this.deps.logger.info({ userId: connection.userId }, 'LinkedIn access token refreshed');
     return tokens.accessToken;
   }
 
+  /**
+   * Marks expired the grant this call found dead, and only that one: a call that loaded the
+   * connection before the member reconnected must not expire the new grant. Then the stored
+   * connection says what the caller hears: gone, expired, or (a newer grant) try again.
+   */
   private async expire(connection: StoredConnection): Promise<never> {
-    await this.deps.connections.markExpired(connection.userId);
-    connection.status = 'expired';
-    this.deps.logger.info({ userId: connection.userId }, 'LinkedIn connection expired; the member must reconnect');
-    throw reconnectRequired();
+    const { connections, logger } = this.deps;
+    if (await connections.markExpired(connection.userId, connection.accessToken)) {
+      connection.status = 'expired';
+      logger.info({ userId: connection.userId }, 'LinkedIn connection expired; the member must reconnect');
+      throw reconnectRequired();
+    }
+    const current = await connections.findByUser(connection.userId);
+    if (!current) throw notConnected();
+    if (current.status === 'expired') throw reconnectRequired();
+    logger.info({ userId: connection.userId }, 'an earlier LinkedIn grant ended during this call; the current one stays active');
+    throw grantChanged();
   }
 
   /** Tokens sealed with an older key are re-sealed with the current one on first use. */
@@ -133,8 +163,8 @@ export class LinkedinAccess {
       accessTokenExpiresAt: connection.accessTokenExpiresAt,
       refreshTokenExpiresAt: connection.refreshTokenExpiresAt,
     };
-    await this.deps.connections.updateTokens(connection.userId, update);
-    Object.assign(connection, update);
+    // not stored when the grant changed meanwhile (a reconnect): this call goes on with the same token either way
+    if (await this.deps.connections.updateTokens(connection.userId, connection.accessToken, update)) Object.assign(connection, update);
   }
 }
 

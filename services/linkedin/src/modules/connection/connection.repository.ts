@@ -30,15 +30,28 @@ export class ConnectionRepository {
     return plain(doc)!;
   }
 
+  /**
+   * Stores new tokens for the grant whose (sealed) access token is `previousAccessToken`. A call
+   * that loaded the connection before the member reconnected must not put the old grant back:
+   * false when that grant is no longer the stored one.
+   */
   async updateTokens(
     userId: string,
+    previousAccessToken: string,
     tokens: Pick<ConnectionRecord, 'accessToken' | 'refreshToken' | 'keyId' | 'accessTokenExpiresAt' | 'refreshTokenExpiresAt'>,
-  ): Promise<void> {
-    await this.model.updateOne({ userId }, { $set: { ...tokens, status: 'active' } });
+  ): Promise<boolean> {
+    const result = await this.model.updateOne({ userId, accessToken: previousAccessToken }, { $set: { ...tokens, status: 'active' } });
+    return result.matchedCount > 0;
   }
 
-  async markExpired(userId: string): Promise<void> {
-    await this.model.updateOne({ userId }, { $set: { status: 'expired' } });
+  /**
+   * Marks expired the grant whose (sealed) access token was found dead. A member who reconnected
+   * meanwhile has another token, and that new grant stays active: false when the dead one is no
+   * longer the stored one.
+   */
+  async markExpired(userId: string, accessToken: string): Promise<boolean> {
+    const result = await this.model.updateOne({ userId, accessToken }, { $set: { status: 'expired' } });
+    return result.matchedCount > 0;
   }
 
   async updateProfile(userId: string, profile: ConnectionRecord['profile']): Promise<void> {

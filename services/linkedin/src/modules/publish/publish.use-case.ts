@@ -143,6 +143,8 @@ export class PublishUseCases {
       try {
         connection = await access.requireConnection(userId);
       } catch (error) {
+        // only "connect / reconnect" is the member's to fix; anything else (Mongo, a grant replaced meanwhile) is tried again
+        if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return void (await this.emitFailed(request, (error as Error).message, false, false));
       }
       const item = await content.get(userId, contentId);

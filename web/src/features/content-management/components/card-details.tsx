@@ -1,4 +1,4 @@
-import type { ContentItem } from '@postwright/contracts';
+import { RECONNECT_REQUIRED_MESSAGE, type ContentItem } from '@postwright/contracts';
 import { cx } from '../../../components/ui/cx';
 import { IconAlert, IconClock, IconSend } from '../../../components/ui/icons';
 import { IconEye, IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
@@ -65,6 +65,11 @@ export function StatusTime({ item }: { item: ContentItem }) {
     );
   }
   return null;
+}
+
+/** True when the card's publish problem already says that the LinkedIn connection expired (items keep the reason as text only). */
+export function problemIsExpiredConnection(item: Pick<ContentItem, 'status' | 'lastPublishError'>): boolean {
+  return item.status !== 'published' && item.lastPublishError === RECONNECT_REQUIRED_MESSAGE;
 }
 
 /** Why the last publish failed, or that LinkedIn may have it already. */

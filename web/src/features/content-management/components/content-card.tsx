@@ -13,7 +13,7 @@ import { IconExternal, IconTrash } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatShortDateTime } from '../../../lib/datetime';
-import { displayText, Engagement, linkedInUrlOf, PublishProblem, StatusTime } from './card-details';
+import { displayText, Engagement, linkedInUrlOf, problemIsExpiredConnection, PublishProblem, StatusTime } from './card-details';
 import { managementMessages } from './messages';
 import styles from './content-management.module.css';
 
@@ -162,6 +162,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
           publishLabel="Publish"
           chooseHookHref={draftPath(item.id)}
           size="sm"
+          reconnectReasonShown={problemIsExpiredConnection(item)}
         />
         {url ? (
           <ButtonAnchor size="sm" variant="secondary" href={url} target="_blank" rel="noreferrer" icon={<IconExternal size={16} />}>

@@ -7,8 +7,7 @@ import { cx } from '../../../components/ui/cx';
 import { IconArrowRight, IconChart, IconLinkedIn, IconSparkles } from '../../../components/ui/icons';
 import { IconRefresh } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
-import { formatLongDate } from '../../../lib/datetime';
-import { linkedInDisplayName, linkedInPicture, type LinkedInStatus } from '../../../lib/linkedin-api';
+import { linkedInDisplayName, linkedInExpiryText, linkedInPicture, type LinkedInStatus } from '../../../lib/linkedin-api';
 import type { Loadable } from '../hooks/use-dashboard-data';
 import styles from './dashboard-page.module.css';
 
@@ -40,11 +39,9 @@ function ConnectionSummary({ status, onRefreshPicture, refreshing }: { status: L
         {value.expired ? 'Connection expired' : `Connected${name ? ` as ${name}` : ''}`}
       </p>
       {value.expired ? (
-        <p className={styles.warningText}>Your LinkedIn connection has expired. Reconnect to keep publishing.</p>
+        <p className={styles.warningText}>{linkedInExpiryText.expired}</p>
       ) : value.reconnectSoon ? (
-        <p className={styles.warningText}>
-          Your LinkedIn connection expires {value.expiresAt ? `on ${formatLongDate(value.expiresAt)}` : 'soon'}. Reconnect to keep publishing.
-        </p>
+        <p className={styles.warningText}>{linkedInExpiryText.endsOn(value.expiresAt)}</p>
       ) : (
         <p className={styles.muted}>Ready to publish and schedule.</p>
       )}

@@ -10,9 +10,16 @@ import { IconExternal, IconRefresh, IconUnlink } from '../../../components/ui/ic
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { formatLongDate } from '../../../lib/datetime';
 import { paths } from '../../../config/paths';
-import { disconnectLinkedIn, getLinkedInStatus, linkedInDisplayName, linkedInPicture, startLinkedInConnection, type LinkedInStatus } from '../../../lib/linkedin-api';
+import {
+  disconnectLinkedIn,
+  getLinkedInStatus,
+  linkedInDisplayName,
+  linkedInExpiryText,
+  linkedInPicture,
+  startLinkedInConnection,
+  type LinkedInStatus,
+} from '../../../lib/linkedin-api';
 import styles from './profile-page.module.css';
 
 /** Spec sections 5 and 8: the connection card's texts. */
@@ -129,12 +136,11 @@ export function LinkedInCard() {
           ) : null}
           {connected?.expired ? (
             <Alert tone="warning" title="Reconnect LinkedIn">
-              Your LinkedIn connection has expired. Reconnect to keep publishing and scheduling.
+              {linkedInExpiryText.expired}
             </Alert>
           ) : connected?.reconnectSoon ? (
             <Alert tone="warning" title="Reconnect soon">
-              Your LinkedIn connection expires {connected.expiresAt ? `on ${formatLongDate(connected.expiresAt)}` : 'within 7 days'}. Reconnect to keep
-              publishing without interruption.
+              {linkedInExpiryText.endsOn(connected.expiresAt)}
             </Alert>
           ) : null}
         </div>
