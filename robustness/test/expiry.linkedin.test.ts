@@ -6,7 +6,7 @@
  * expired; reconnecting makes it whole. The access token lives seconds here instead of 60 days.
  */
 import type { ContentItem } from '@postwright/contracts';
-import { eventually } from '@postwright/platform/src/testing';
+import { eventually, http } from '@postwright/platform/src/testing';
 import { expectPublishedOnce, FAST_SCHEDULER } from './support/faults';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
@@ -21,8 +21,12 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const status = async (user: TestUser) => (await stack.call('GET', '/api/linkedin/profile', { token: user.token })).body;
-/** every post LinkedIn was asked to create, whatever it answered */
-const postAttempts = () => stack.sandbox.state.requests.filter((r) => r.method === 'POST' && r.path === '/rest/posts');
+/** every post LinkedIn was asked to create, whatever it answered (the sandbox's request log) */
+const postAttempts = async () => {
+  const { body } = await http(stack.sandbox.url, 'GET', '/__sandbox/requests?path=/rest/posts&method=POST');
+  // the path is matched as a prefix: keep the creations only
+  return (body.requests as Array<{ path: string }>).filter((r) => r.path === '/rest/posts');
+};
 
 test('when a scheduled post comes due after the connection ended, then it is a draft with the reconnect reason, LinkedIn got nothing and the profile says expired; after reconnecting it publishes once', async () => {
   const user = await stack.user({ connect: true });
@@ -44,7 +48,7 @@ test('when a scheduled post comes due after the connection ended, then it is a d
   const failed = await eventually(() => stack.item(user, item.id), (i: ContentItem) => i.status === 'draft', at.getTime() - Date.now() + 20_000, 200);
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
   expect(failed).toMatchObject({ status: 'draft', scheduledFor: null, linkedinPostId: null, lastPublishError: RECONNECT, publishUnconfirmed: false });
-  expect(postAttempts()).toEqual([]);
+  expect(await postAttempts()).toEqual([]);
   expect(await stack.postsWith(item.finalContent!)).toEqual([]);
   expect(await status(user)).toMatchObject({ connected: true, expired: true, expiresAt: connected.expiresAt });
 
@@ -52,7 +56,7 @@ test('when a scheduled post comes due after the connection ended, then it is a d
   const refused = await stack.publish(user, item.id);
   expect(refused.status).toBe(409);
   expect(refused.body).toMatchObject({ code: 'LINKEDIN.RECONNECT_REQUIRED', error: RECONNECT });
-  expect(postAttempts()).toEqual([]);
+  expect(await postAttempts()).toEqual([]);
 
   await stack.connect(user);
   const renewed = await status(user);

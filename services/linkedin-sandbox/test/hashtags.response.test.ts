@@ -1,3 +1,4 @@
+import { escapeLittleText } from '@postwright/contracts';
 import type { RunningSandbox } from '../src/server';
 import { parseLittleText, renderLittleText } from '../src/little-text';
 import { accessToken, api, control, postBody, startSandbox } from './support';
@@ -32,6 +33,17 @@ describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', ()
     expect(renderLittleText('a # b')).toEqual({ text: 'a ', truncated: true, mentions: [] });
     expect(renderLittleText('x {hashtag|\\#|} y')).toEqual({ text: 'x ', truncated: true, mentions: [] });
     expect(renderLittleText('x {hashtag|\\#|a_b} y')).toEqual({ text: 'x ', truncated: true, mentions: [] });
+  });
+
+  test.each([
+    [
+      'hashtags, # that starts no hashtag, a link fragment and a hashtag template written out',
+      'Lessons (hard-won): #leadership. C# at issue#12, #2026, ## https://x.com/a#b #café [#tag] #machine_learning {hashtag|\\#|x} \\ end #',
+    ],
+    ['hashtags at the ends of lines, in brackets, with a combining accent, digits or another script', '#start of it\nand the end #end\n#next (#teams) #cafe\u0301 #東京 #web3 #2026goals'],
+    ['reserved characters next to hashtags and on their own', '[#tag]*#bold*<#x> &#38; @#x #_ and #__ a \\ | { } @ [ ] ( ) < > * _ ~ z'],
+  ])('when the LinkedIn service sends a text with %s (escapeLittleText), then it reads back as exactly what the member wrote', (_name, text) => {
+    expect(renderLittleText(escapeLittleText(text))).toEqual({ text, truncated: false, mentions: [] });
   });
 
   describe('over HTTP', () => {

@@ -8,12 +8,26 @@ const DAY_LIMIT_BODY = {
   message: 'Resource level throttle APPLICATION_AND_MEMBER DAY limit for calls to this resource is reached.',
 };
 
-/** Seconds from the sandbox clock's `now` to just past the next midnight UTC. */
-const toNextUtcDay = (now: string) => {
-  const at = Date.parse(now);
-  const midnight = Date.UTC(new Date(at).getUTCFullYear(), new Date(at).getUTCMonth(), new Date(at).getUTCDate() + 1);
-  return Math.ceil((midnight - at) / 1000) + 1;
+/** The next midnight UTC after the instant `now` (an ISO string or ms). */
+const nextUtcMidnight = (now: string | number) => {
+  const at = new Date(now);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
 };
+
+/** Seconds from the sandbox clock's `now` to just past the next midnight UTC. */
+const toNextUtcDay = (now: string) => Math.ceil((nextUtcMidnight(now) - Date.parse(now)) / 1000) + 1;
+
+/**
+ * Stops the sandbox clock at the next noon UTC. The limit counts calls per UTC day: on the live
+ * clock a run that spans midnight would split a test's calls over two days.
+ */
+async function freezeAtNoon(sandbox: RunningSandbox) {
+  const { body: clock } = await control(sandbox.url, 'POST', '/__sandbox/clock', { freeze: true });
+  const now = Date.parse(clock.now);
+  const noon = nextUtcMidnight(now) - 12 * 3600_000;
+  const { body: frozen } = await control(sandbox.url, 'POST', '/__sandbox/clock', { advanceSeconds: Math.ceil(((noon > now ? noon : noon + 24 * 3600_000) - now) / 1000) });
+  expect(new Date(frozen.now).getUTCHours()).toBe(12);
+}
 
 async function member(sandbox: RunningSandbox, email: string) {
   const grant = await accessToken(sandbox.url, {}, { email });
@@ -28,6 +42,7 @@ describe('sandbox: the member daily call limit', () => {
     let sandbox: RunningSandbox;
     beforeAll(async () => {
       sandbox = await startSandbox({ SANDBOX_MEMBER_DAILY_CALL_LIMIT: '3' });
+      await freezeAtNoon(sandbox);
     });
     afterAll(() => sandbox?.stop());
 
@@ -89,6 +104,7 @@ describe('sandbox: the member daily call limit', () => {
     let sandbox: RunningSandbox;
     beforeAll(async () => {
       sandbox = await startSandbox();
+      await freezeAtNoon(sandbox);
     });
     afterAll(() => sandbox?.stop());
 

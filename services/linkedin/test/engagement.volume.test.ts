@@ -1,5 +1,4 @@
 import { eventually, http } from '@postwright/platform/src/testing';
-import { memberIdFor } from '../../linkedin-sandbox/src/state';
 import { backoffKey } from '../src/modules/engagement/backoff.repository';
 import { nextUtcMidnight } from '../src/modules/engagement/poll-schedule';
 import { startStack, type Stack, type TestUser } from './support/stack';
@@ -10,6 +9,7 @@ import { startStack, type Stack, type TestUser } from './support/stack';
  */
 const ANALYTICS = '/rest/memberCreatorPostAnalytics';
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
 async function publishOne(stack: Stack, user: TestUser, text: string) {
   const item = await stack.draft(user);
@@ -25,9 +25,15 @@ describe('engagement: call volume', () => {
   });
   afterAll(() => stack?.stop());
 
+  const clock = async (body: { advanceSeconds?: number; freeze?: boolean }) => (await http(stack.sandbox.url, 'POST', '/__sandbox/clock', { body })).body.now as string;
+  /** The member's id on LinkedIn (the sandbox), found by the email she signed in with on its consent page. */
+  const memberSub = async (user: TestUser) => {
+    const { body } = await http(stack.sandbox.url, 'GET', `/__sandbox/members?email=${encodeURIComponent(`${user.id}@example.com`)}`);
+    expect(body.members).toHaveLength(1);
+    return body.members[0].sub as string;
+  };
   /** The sandbox's count of a member's analytics calls today (its clock): answered and refused. */
-  const analyticsToday = async (user: TestUser) => {
-    const sub = memberIdFor(`${user.id}@example.com`);
+  const analyticsToday = async (sub: string) => {
     const { body } = await http(stack.sandbox.url, 'GET', `/__sandbox/calls?sub=${sub}&resource=${ANALYTICS}`);
     const count = body.calls.find((c: { day: string }) => c.day === body.today);
     return { day: body.today as string, calls: (count?.calls ?? 0) as number, throttled: (count?.throttled ?? 0) as number };
@@ -36,41 +42,59 @@ describe('engagement: call volume', () => {
 
   test("when a member reaches LinkedIn's daily limit, then the poller stops calling for that member until midnight UTC, keeps polling the others, and resumes on the next day", async () => {
     const redis = stack.linkedin.ctx.redis;
-    await setLimit(20);
-    try {
-      const capped = await stack.user();
-      await stack.connect(capped);
-      await publishOne(stack, capped, 'A member at the limit');
-      // five rounds of 4 calls reach 20; the next call is refused with the DAY-limit 429
-      const atLimit = await eventually(() => analyticsToday(capped), (c) => c.throttled >= 1, 15_000);
-      expect(atLimit).toMatchObject({ calls: 20, throttled: 1 });
-      // not every round, nor doubling: until the service's next midnight UTC, when LinkedIn's limits reset
-      const ttl = await eventually(() => redis.pttl(backoffKey(stack.linkedin.ctx.keyPrefix, capped.id)), (ms) => ms > 0);
-      const untilMidnight = nextUtcMidnight(Date.now()) - Date.now();
-      // (Redis and this process read their clocks a moment apart)
+    /**
+     * Awaits the back-off the poller sets for a member at the limit and checks that it lasts until
+     * the service's next midnight UTC, when LinkedIn's limits reset; then holds it for the rest of
+     * the test, so that a real midnight during the run does not end it early (the test ends it).
+     */
+    const expectBackedOffUntilMidnight = async (userId: string) => {
+      const key = backoffKey(stack.linkedin.ctx.keyPrefix, userId);
+      // looked at closely, so the hold comes before even a back-off set just before midnight ends
+      const { at, ttl } = await eventually(async () => ({ at: Date.now(), ttl: await redis.pttl(key) }), (b) => b.ttl > 0, 15_000, 10);
+      expect(await redis.pexpire(key, 10 * 60_000)).toBe(1);
+      // not every round, nor doubling: until midnight UTC (Redis and this process read their clocks a moment apart)
+      const untilMidnight = nextUtcMidnight(at) - at;
       expect(ttl).toBeLessThanOrEqual(untilMidnight + 1000);
       expect(ttl).toBeGreaterThan(untilMidnight - 15_000);
+    };
+    try {
+      // LinkedIn counts calls per UTC day: the sandbox's clock stands at noon UTC, so a run that spans
+      // a real midnight does not split the counts; the test moves it to the next day itself
+      const now = Date.parse(await clock({ freeze: true }));
+      const noon = nextUtcMidnight(now) - 12 * HOUR;
+      expect(new Date(await clock({ advanceSeconds: Math.ceil(((noon > now ? noon : noon + DAY) - now) / 1000) })).getUTCHours()).toBe(12);
+      await setLimit(20);
+      const capped = await stack.user();
+      await stack.connect(capped);
+      const cappedSub = await memberSub(capped);
+      await publishOne(stack, capped, 'A member at the limit');
+      // five rounds of 4 calls reach 20; the next call is refused with the DAY-limit 429
+      await expectBackedOffUntilMidnight(capped.id);
+      const atLimit = await analyticsToday(cappedSub);
+      expect(atLimit).toMatchObject({ calls: 20, throttled: 1 });
 
       // another member is polled round after round, up to her own limit, while the first is not called once
       const other = await stack.user();
       await stack.connect(other);
+      const otherSub = await memberSub(other);
       await publishOne(stack, other, 'A member with calls to spare');
-      expect(await eventually(() => analyticsToday(other), (c) => c.throttled >= 1, 15_000)).toMatchObject({ calls: 20, throttled: 1 });
-      expect(await analyticsToday(capped)).toEqual(atLimit);
+      await expectBackedOffUntilMidnight(other.id);
+      expect(await analyticsToday(otherSub)).toMatchObject({ day: atLimit.day, calls: 20, throttled: 1 });
+      expect(await analyticsToday(cappedSub)).toEqual(atLimit);
 
       // midnight UTC: the sandbox's day turns, and the service's back-off for the first member ends
       // (its key expires, as Redis would expire it at midnight)
-      const { body: clock } = await http(stack.sandbox.url, 'POST', '/__sandbox/clock', { body: {} });
-      const now = Date.parse(clock.now);
-      await http(stack.sandbox.url, 'POST', '/__sandbox/clock', { body: { advanceSeconds: Math.ceil((nextUtcMidnight(now) - now) / 1000) + 1 } });
+      const beforeMidnight = Date.parse(await clock({}));
+      await clock({ advanceSeconds: Math.ceil((nextUtcMidnight(beforeMidnight) - beforeMidnight) / 1000) + 1 });
       await redis.del(backoffKey(stack.linkedin.ctx.keyPrefix, capped.id));
-      const resumed = await eventually(() => analyticsToday(capped), (c) => c.calls >= 8);
+      const resumed = await eventually(() => analyticsToday(cappedSub), (c) => c.calls >= 8);
       expect(resumed.day).not.toBe(atLimit.day);
       expect(resumed.throttled).toBe(0);
       // the other member's back-off still runs to her midnight
-      expect(await analyticsToday(other)).toEqual({ day: resumed.day, calls: 0, throttled: 0 });
+      expect(await analyticsToday(otherSub)).toEqual({ day: resumed.day, calls: 0, throttled: 0 });
     } finally {
       await setLimit(null);
+      await clock({ freeze: false });
     }
   });
 
