@@ -1,6 +1,6 @@
 import type { RunningSandbox } from '../src/server';
 import { renderLittleText } from '../src/little-text';
-import { activeLinkedinVersions, LINKEDIN_API_VERSIONS, linkedinVersionEntry } from '@postwright/contracts';
+import { activeLinkedinVersions, LINKEDIN_API_VERSIONS } from '@postwright/contracts';
 import { METRIC_TYPE_AS_STRING_SINCE } from '../src/routes/api';
 import { accessToken, activeVersion, api, control, postBody, startSandbox } from './support';
 
