@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { MongoClient } from 'mongodb';
 import { http } from '@postwright/platform/src/testing';
 import { keyIdOf, TokenCipher } from '../src/lib/token-cipher';
 import { startStack, TEST_ENCRYPTION_KEY, type Stack } from './support/stack';
+import { serviceDatabase } from './support/database';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('connect: stored state', () => {
   let stack: Stack;
-  let mongo: MongoClient;
-  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+  const { db } = serviceDatabase(() => stack);
+  const connections = () => db().collection('connections');
   /** every token the sandbox has handed out, as plain text */
   const issuedTokens = () => [...stack.sandbox.state.accessTokens.keys(), ...stack.sandbox.state.refreshTokens.keys()];
 
   beforeAll(async () => {
     stack = await startStack();
-    mongo = await MongoClient.connect(process.env.MONGO_URL!);
   });
-  afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   test('when an account is connected, then its tokens are unreadable in the database: AES-256-GCM with the key id beside them', async () => {
     const user = await stack.user();
@@ -71,17 +67,13 @@ describe('connect: stored state', () => {
 
 describe('connect: stored state of an approved partner app (refresh tokens)', () => {
   let stack: Stack;
-  let mongo: MongoClient;
-  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+  const { db } = serviceDatabase(() => stack);
+  const connections = () => db().collection('connections');
 
   beforeAll(async () => {
     stack = await startStack({ sandboxEnv: { SANDBOX_REFRESH_TOKENS: 'true' } });
-    mongo = await MongoClient.connect(process.env.MONGO_URL!);
   });
-  afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   test('when an account is connected, then the refresh token is sealed like the access token and lives 365 days', async () => {
     const user = await stack.user();

@@ -1,20 +1,15 @@
-import { MongoClient } from 'mongodb';
 import { http } from '@postwright/platform/src/testing';
 import { startStack, type Stack } from './support/stack';
+import { serviceDatabase } from './support/database';
 
 describe('disconnect: stored state', () => {
   let stack: Stack;
-  let mongo: MongoClient;
-  const db = () => mongo.db(`${stack.ns}postwright_linkedin`);
+  const { db } = serviceDatabase(() => stack);
 
   beforeAll(async () => {
     stack = await startStack();
-    mongo = await MongoClient.connect(process.env.MONGO_URL!);
   });
-  afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   test('when a connected member disconnects, then the grant is revoked at LinkedIn and the connection, profile and post records are gone', async () => {
     const user = await stack.user();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MongoClient } from 'mongodb';
 import { http } from '@postwright/platform/src/testing';
 import { startStack, type Stack } from './support/stack';
+import { serviceDatabase } from './support/database';
 
 /**
  * Issue #16 item 4: a post scheduled while the connection was good comes due after the access
@@ -9,17 +9,13 @@ import { startStack, type Stack } from './support/stack';
  */
 describe('expiry without a refresh token: scheduled publishing', () => {
   let stack: Stack;
-  let mongo: MongoClient;
-  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+  const { db } = serviceDatabase(() => stack);
+  const connections = () => db().collection('connections');
 
   beforeAll(async () => {
     stack = await startStack();
-    mongo = await MongoClient.connect(process.env.MONGO_URL!);
   });
-  afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   test('when a scheduled post comes due after the access token ended, then linkedin.post.failed asks to reconnect, not retryable, LinkedIn is not called and the connection is marked expired', async () => {
     const user = await stack.user();

@@ -1,7 +1,7 @@
-import { MongoClient } from 'mongodb';
 import { profileStatusResponseSchema } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
 import { startStack, type Stack, type TestUser } from './support/stack';
+import { serviceDatabase } from './support/database';
 
 const DAY = 24 * 3600 * 1000;
 const RECONNECT = 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.';
@@ -13,17 +13,13 @@ const RECONNECT = 'Your LinkedIn connection has expired. Please reconnect your L
  */
 describe('expiry without a refresh token: responses', () => {
   let stack: Stack;
-  let mongo: MongoClient;
-  const connections = () => mongo.db(`${stack.ns}postwright_linkedin`).collection('connections');
+  const { db } = serviceDatabase(() => stack);
+  const connections = () => db().collection('connections');
 
   beforeAll(async () => {
     stack = await startStack();
-    mongo = await MongoClient.connect(process.env.MONGO_URL!);
   });
-  afterAll(async () => {
-    await mongo?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   const profile = (user: TestUser) => http(stack.linkedin.url, 'GET', '/api/linkedin/profile', { token: user.token });
   const publish = (user: TestUser, contentId: string) => http(stack.linkedin.url, 'POST', '/api/linkedin/post', { token: user.token, body: { contentId } });
