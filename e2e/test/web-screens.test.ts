@@ -223,8 +223,12 @@ describe('signed-in screens journeys', () => {
       await page.getByText('Content unscheduled successfully!').waitFor();
       await expect(contrarian.getByTestId('status-badge').textContent()).resolves.toBe('Draft');
 
+      // the filter lives in the address and the router applies it in a transition: wait for the
+      // published list itself before counting its cards
       await page.getByRole('tab', { name: /Published/ }).click();
-      await expect(page.getByTestId('content-card').count()).resolves.toBe(2);
+      const publishedList = page.getByRole('list', { name: 'Published content' });
+      await publishedList.waitFor();
+      await expect(publishedList.getByTestId('content-card').count()).resolves.toBe(2);
       await checkPage(page, 'management-published');
 
       await page.goto('/dashboard');
