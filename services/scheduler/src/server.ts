@@ -14,63 +14,61 @@ import { scheduleUseCases } from './modules/schedule/schedule.use-case';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
 
-export type SchedulerService = RunningService<SchedulerConfig> & { instanceId: string; firing: FiringUseCases };
+/** The scheduler's feature modules over one context (docs/wiring.md). */
+function buildModules(ctx: ServiceContext<SchedulerConfig>, instanceId: string) {
+  const { config, logger } = ctx;
+  const repo = scheduleRepository(scheduleModels(ctx.mongo));
+  const content = contentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
+  // the timer calls firing, and firing arms the timer: the callback reads `firing` once both exist
+  const queue = new FireQueue({
+    redisUrl: config.REDIS_URL,
+    prefix: `${ctx.keyPrefix}bull`,
+    earlyMs: config.SCHEDULER_FIRE_EARLY_MS,
+    concurrency: config.SCHEDULER_CONCURRENCY,
+    logger,
+    onDue: (plan) => firing.fire(plan),
+  });
+  const firing = firingUseCases({
+    repo,
+    content,
+    events: ctx.messaging,
+    timer: queue,
+    logger,
+    instanceId,
+    settings: {
+      retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
+      retryWindowMs: config.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
+      instanceTtlMs: config.SCHEDULER_INSTANCE_TTL_MS,
+      reemitAfterMs: config.SCHEDULER_REEMIT_AFTER_MS,
+      reconcileIntervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS,
+    },
+  });
+  const schedules = scheduleUseCases({
+    repo,
+    content,
+    timer: queue,
+    logger,
+    rules: { minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS, maxAheadDays: config.SCHEDULE_MAX_AHEAD_DAYS },
+  });
+  return { queue, firing, schedules };
+}
+export type SchedulerModules = ReturnType<typeof buildModules>;
+export type SchedulerService = RunningService<SchedulerConfig, SchedulerModules> & { instanceId: string; firing: FiringUseCases };
 
 /** Starts the scheduler service; PORT 0 picks a free port (tests run it in-process). */
 export async function start(config: SchedulerConfig): Promise<SchedulerService> {
   const instanceId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  let firing: FiringUseCases | undefined;
-  let queue: FireQueue | undefined;
-
-  const wire = (ctx: ServiceContext<SchedulerConfig>) => {
-    const repo = scheduleRepository(scheduleModels(ctx.mongo));
-    const content = contentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
-    queue = new FireQueue({
-      redisUrl: config.REDIS_URL,
-      prefix: `${ctx.keyPrefix}bull`,
-      earlyMs: config.SCHEDULER_FIRE_EARLY_MS,
-      concurrency: config.SCHEDULER_CONCURRENCY,
-      logger: ctx.logger,
-      onDue: (plan) => firing!.fire(plan),
-    });
-    firing = firingUseCases({
-      repo,
-      content,
-      events: ctx.messaging,
-      timer: queue,
-      logger: ctx.logger,
-      instanceId,
-      settings: {
-        retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
-        retryWindowMs: config.PUBLISH_RETRY_WINDOW_SECONDS * 1000,
-        instanceTtlMs: config.SCHEDULER_INSTANCE_TTL_MS,
-        reemitAfterMs: config.SCHEDULER_REEMIT_AFTER_MS,
-        reconcileIntervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS,
-      },
-    });
-    const schedules = scheduleUseCases({
-      repo,
-      content,
-      timer: queue,
-      logger: ctx.logger,
-      rules: { minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS, maxAheadDays: config.SCHEDULE_MAX_AHEAD_DAYS },
-    });
-    return { schedules };
-  };
-
   const service = await startService({
     name: 'scheduler',
     config,
     port: config.PORT,
-    routes(router, ctx) {
-      const { schedules } = wire(ctx);
-      scheduleRoutes(router, { tokens: ctx.tokens, schedules });
-      suggestionsRoutes(router, { tokens: ctx.tokens, minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
-      settingsRoutes(router, { tokens: ctx.tokens, minimumLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
+    modules: (ctx) => buildModules(ctx, instanceId),
+    routes(router, { schedules }, { tokens }) {
+      scheduleRoutes(router, { tokens, schedules });
+      suggestionsRoutes(router, { tokens, minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
+      settingsRoutes(router, { tokens, minimumLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
     },
-    async background(ctx) {
-      const f = firing!;
-      const q = queue!;
+    async background({ firing: f, queue: q }, ctx) {
       try {
         await f.heartbeat();
         const count = await f.rebuild();
@@ -90,8 +88,8 @@ export async function start(config: SchedulerConfig): Promise<SchedulerService> 
       };
     },
     checks: {
-      timers: async () => queue!.ready(),
+      timers: async ({ queue }) => queue.ready(),
     },
   });
-  return Object.assign(service, { instanceId, firing: firing! });
+  return Object.assign(service, { instanceId, firing: service.modules.firing });
 }

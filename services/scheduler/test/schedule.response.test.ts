@@ -172,10 +172,18 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
 
   test('when a published item is scheduled, then 409 and it stays published', async () => {
     const item = await stack.draft(owner);
-    const moved = await fetch(`${stack.content.url}/internal/content/${item.id}/transition`, {
+    // the LinkedIn service's report of a post it made (decision 012)
+    const moved = await fetch(`${stack.content.url}/internal/content/${item.id}/publication`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-internal-token': 'test-internal-token-0123456789' },
-      body: JSON.stringify({ userId: owner.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' }),
+      body: JSON.stringify({
+        outcome: 'published',
+        requestId: null,
+        userId: owner.id,
+        linkedinPostId: 'urn:li:share:1',
+        url: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+        publishedAt: new Date().toISOString(),
+      }),
     });
     expect(moved.status).toBe(200);
     const res = await stack.schedule(owner, item.id, inMs(2 * HOUR));

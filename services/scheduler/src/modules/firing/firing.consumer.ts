@@ -1,5 +1,11 @@
+import type { EventEnvelope, EventType } from '@postwright/contracts';
 import type { Messaging } from '@postwright/platform';
 import type { FiringUseCases } from './firing.use-case';
+
+/** The messaging layer validated the payload against its type's schema before handing it over. */
+function isOfType<T extends EventType>(event: EventEnvelope, type: T): event is EventEnvelope<T> {
+  return event.type === type;
+}
 
 /**
  * The outcomes of publish requests (from the LinkedIn service) and deletions (from the
@@ -10,16 +16,9 @@ export async function startFiringConsumer(messaging: Messaging, firing: FiringUs
     'outcomes',
     ['linkedin.post.published', 'linkedin.post.failed', 'content.deleted'],
     async (event) => {
-      switch (event.type) {
-        case 'linkedin.post.published':
-          return firing.onPublished(event.payload as Parameters<FiringUseCases['onPublished']>[0]);
-        case 'linkedin.post.failed':
-          return firing.onFailed(event.payload as Parameters<FiringUseCases['onFailed']>[0]);
-        case 'content.deleted':
-          return firing.onContentDeleted(event.payload as Parameters<FiringUseCases['onContentDeleted']>[0]);
-        default:
-          return;
-      }
+      if (isOfType(event, 'linkedin.post.published')) return firing.onPublished(event.payload);
+      if (isOfType(event, 'linkedin.post.failed')) return firing.onFailed(event.payload);
+      if (isOfType(event, 'content.deleted')) return firing.onContentDeleted(event.payload);
     },
     { maxAttempts: 10, prefetch: 200, retryDelayMs: 500 },
   );

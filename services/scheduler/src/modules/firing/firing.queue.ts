@@ -134,9 +134,11 @@ export class FireQueue implements TimerPort {
     const redis = this.queueConnection;
     if (redis.status !== 'ready' && this.connectedOnce) throw new Error(`Redis is unavailable (${what})`);
     if (redis.status !== 'ready') {
-      let onReady!: () => void;
+      let onReady: (() => void) | undefined;
       const ready = new Promise<void>((resolve) => redis.once('ready', (onReady = resolve)));
-      await within(ready, CONNECT_WAIT_MS, `Redis is unavailable (${what})`).finally(() => redis.off('ready', onReady));
+      await within(ready, CONNECT_WAIT_MS, `Redis is unavailable (${what})`).finally(() => {
+        if (onReady) redis.off('ready', onReady);
+      });
     }
     return within(run(), ANSWER_WAIT_MS, `Redis did not answer (${what})`);
   }

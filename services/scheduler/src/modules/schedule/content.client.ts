@@ -1,4 +1,4 @@
-import { internalContentResponseSchema, type InternalContentItem, type TransitionRequest } from '@postwright/contracts';
+import { internalContentResponseSchema, type InternalContentItem, type PublicationReport, type TransitionRequest } from '@postwright/contracts';
 import { AppError, createInternalClient } from '@postwright/platform';
 import type { ContentAnswer, ContentPort } from './schedule.types';
 
@@ -15,7 +15,7 @@ export function contentClient(options: { baseUrl: string; token: string }): Cont
     if (res.status === 404 || res.status === 400) return { ok: false, status: 404, message };
     if (res.status === 409) return { ok: false, status: 409, message };
     if (res.status !== 200) {
-      throw new AppError('UPSTREAM.UNAVAILABLE', 'The content service is unavailable. Please try again.', { status: 503, details: { upstreamStatus: res.status } });
+      throw AppError.of('DEPENDENCY.UNAVAILABLE', { message: 'The content service is unavailable. Please try again.', details: { upstreamStatus: res.status } });
     }
     return { ok: true, value: internalContentResponseSchema.parse(res.body).content };
   };
@@ -26,6 +26,10 @@ export function contentClient(options: { baseUrl: string; token: string }): Cont
     },
     async transition(contentId, request: TransitionRequest) {
       return answer(await client.request('POST', `/internal/content/${encodeURIComponent(contentId)}/transition`, request));
+    },
+    /** a scheduled publish given up: the content service settles the item (back to draft, with the reason) */
+    async report(contentId, report: PublicationReport) {
+      return answer(await client.request('POST', `/internal/content/${encodeURIComponent(contentId)}/publication`, report));
     },
   };
 }

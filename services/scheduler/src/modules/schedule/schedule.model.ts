@@ -1,45 +1,13 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { scheduleStatuses, type ScheduleRecord } from './schedule.types';
 
-export const scheduleStatuses = ['preparing', 'pending', 'firing', 'published', 'failed', 'cancelled'] as const;
-
-/**
- * One document per content item, keyed by the content id (so every lookup is by _id, which
- * FerretDB answers without a scan). The document is the source of truth of the schedule;
- * Redis only holds timers rebuilt from it.
- */
-export interface ScheduleDoc {
+/** The stored schedule: the `ScheduleRecord` with the content id as _id, and the claim's token. */
+export type ScheduleDoc = Omit<ScheduleRecord, 'contentId'> & {
   _id: string;
-  /** the owner, set only once the content service confirmed the item is theirs */
-  userId: string | null;
-  status: (typeof scheduleStatuses)[number];
-  /** bumped by every new plan (schedule, reschedule, retry, cancel): an old timer is then a no-op */
-  version: number;
-  /** the time the user chose */
-  scheduledFor: Date | null;
-  /** when this version fires: scheduledFor, or the time of a retry */
-  dueAt: Date | null;
-  /** idempotency key of this version's publish request, decided with the plan */
-  requestId: string | null;
-  /** the text captured when the item was scheduled: what will be published */
-  text: string | null;
-  /** publish requests made for this schedule so far (retries included) */
-  attempts: number;
-  /** per-item mutex for the multi-step operations that also change the content item */
-  lockId: string | null;
-  lockUntil: Date;
-  /** the content item still has to go back to draft (unschedule, or failure after the retries) */
-  syncToDraft: boolean;
-  syncError: string | null;
-  syncUnconfirmed: boolean;
-  claimedBy: string | null;
-  claimedAt: Date | null;
+  /** marks the claims of one bulk write, to read back the ones it won */
   claimToken: string | null;
-  emittedAt: Date | null;
-  lastError: string | null;
-  publishedAt: Date | null;
   createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 /** Replica heartbeats: a claim held by a replica that stopped beating is taken over. */
 export interface InstanceDoc {
@@ -68,7 +36,6 @@ const scheduleSchema = new Schema<ScheduleDoc>(
     claimToken: { type: String, default: null },
     emittedAt: { type: Date, default: null },
     lastError: { type: String, default: null },
-    publishedAt: { type: Date, default: null },
   },
   { collection: 'schedules', timestamps: true, versionKey: false, _id: false },
 );

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduleDoc, ScheduleModels } from './schedule.model';
-import type { ClaimRequest, Schedule, ScheduleRepository, ScheduleStatus } from './schedule.types';
+import { isFiring, isPending, readSchedule } from './schedule.states';
+import type { ClaimRequest, Schedule, ScheduleRecord, ScheduleRepository, ScheduleStatus } from './schedule.types';
 
 const LOCK_FREE = new Date(0);
+/** the reconciler's "mid-way" statuses: looked at whatever their time */
+const MID_WAY: ScheduleStatus[] = ['preparing', 'firing'];
 
-function toSchedule(doc: ScheduleDoc): Schedule {
+/** The stored document as a record, with the defaults of fields an older document may lack. */
+function toRecord(doc: ScheduleDoc): ScheduleRecord {
   return {
     contentId: doc._id,
     userId: doc.userId ?? null,
@@ -24,12 +28,16 @@ function toSchedule(doc: ScheduleDoc): Schedule {
     claimedAt: doc.claimedAt ?? null,
     emittedAt: doc.emittedAt ?? null,
     lastError: doc.lastError ?? null,
-    publishedAt: doc.publishedAt ?? null,
     updatedAt: doc.updatedAt,
   };
 }
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
+const toSchedule = (doc: ScheduleDoc | null): Schedule | null => (doc ? readSchedule(toRecord(doc)) : null);
+
+/** Documents as schedules; one that fits no state reads as absent (see readSchedule). */
+const toSchedules = (docs: ScheduleDoc[]): Schedule[] => docs.flatMap((doc) => toSchedule(doc) ?? []);
+
+const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 11000;
 
 /**
  * MongoDB in, plain objects out. Every state change is one conditional single-document
@@ -43,8 +51,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
 
   return {
     async get(contentId) {
-      const doc = await schedules.findById(contentId).lean<ScheduleDoc>();
-      return doc ? toSchedule(doc) : null;
+      return toSchedule(await schedules.findById(contentId).lean<ScheduleDoc>());
     },
 
     async lock(contentId, lockId, until) {
@@ -66,7 +73,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
             { upsert: where.create, returnDocument: 'after', setDefaultsOnInsert: true },
           )
           .lean<ScheduleDoc>();
-        return doc ? toSchedule(doc) : null;
+        return toSchedule(doc);
       } catch (error) {
         // the upsert met an existing document that did not match: held, or in another status
         if (isDuplicateKey(error)) return null;
@@ -82,8 +89,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       if (options.release) Object.assign(set, { lockId: null, lockUntil: LOCK_FREE });
       const update: Record<string, unknown> = { $set: set };
       if (options.bumpVersion) update.$inc = { version: 1 };
-      const doc = await schedules.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<ScheduleDoc>();
-      return doc ? toSchedule(doc) : null;
+      return toSchedule(await schedules.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<ScheduleDoc>());
     },
 
     async release(contentId, lockId) {
@@ -107,8 +113,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       if (where.unlocked) filter.lockUntil = { $lt: new Date() };
       const update: Record<string, unknown> = { $set: changes };
       if (options.bumpVersion) update.$inc = { version: 1 };
-      const doc = await schedules.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<ScheduleDoc>();
-      return doc ? toSchedule(doc) : null;
+      return toSchedule(await schedules.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<ScheduleDoc>());
     },
 
     async claim(requests: ClaimRequest[], instanceId: string, now: Date) {
@@ -124,7 +129,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
         { ordered: false },
       );
       const won = await schedules.find({ _id: { $in: requests.map((r) => r.contentId) } }).lean<ScheduleDoc[]>();
-      return won.filter((d) => d.claimToken === claimToken && d.status === 'firing').map(toSchedule);
+      return toSchedules(won.filter((d) => d.claimToken === claimToken)).filter(isFiring);
     },
 
     async takeOver(contentId, requestId, fromInstance, instanceId, now) {
@@ -135,26 +140,27 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
           { returnDocument: 'after' },
         )
         .lean<ScheduleDoc>();
-      return doc ? toSchedule(doc) : null;
+      const taken = toSchedule(doc);
+      return isFiring(taken) ? taken : null;
     },
 
     async active(dueBefore: Date) {
       const docs = await schedules
         .find({
           $or: [
-            { status: { $in: ['pending'] as ScheduleStatus[] }, dueAt: { $lte: dueBefore } },
-            { status: { $in: ['preparing', 'firing'] as ScheduleStatus[] } },
+            { status: { $in: ['pending'] }, dueAt: { $lte: dueBefore } },
+            { status: { $in: MID_WAY } },
             { syncToDraft: true },
           ],
         })
         .select('-text')
         .lean<ScheduleDoc[]>();
-      return docs.map(toSchedule);
+      return toSchedules(docs);
     },
 
     async allPending() {
       const docs = await schedules.find({ status: 'pending' }).select('-text').lean<ScheduleDoc[]>();
-      return docs.map(toSchedule);
+      return toSchedules(docs).filter(isPending);
     },
 
     async markPublished(items) {

@@ -1,20 +1,41 @@
 /** The scheduler's domain types and the ports its use cases talk to (no transport, no storage). */
-import type { EventPayload, EventType, InternalContentItem, TransitionRequest } from '@postwright/contracts';
+import type { EventPayload, EventType, InternalContentItem, TransitionRequest, PublicationReport } from '@postwright/contracts';
 
-export type ScheduleStatus = 'preparing' | 'pending' | 'firing' | 'published' | 'failed' | 'cancelled';
+/**
+ * What a schedule can be doing. There is no "published": a published schedule has nothing left to
+ * do and is deleted (decision 005), so that what the reconciler reads stays the size of what is active.
+ */
+export const scheduleStatuses = ['preparing', 'pending', 'firing', 'failed', 'cancelled'] as const;
+export type ScheduleStatus = (typeof scheduleStatuses)[number];
 
-export interface Schedule {
+/**
+ * The `schedules` collection's document, field by field, as stored: one per content item, keyed by
+ * the content id (the document's _id, so every lookup is by _id, which FerretDB answers without a
+ * scan). It is the source of truth of the schedule; Redis only holds timers rebuilt from it.
+ * schedule.model.ts types its mongoose schema with it; code reads it as a `Schedule`, narrowed to
+ * the state it is in (schedule.states.ts).
+ */
+export interface ScheduleRecord {
   contentId: string;
+  /** the owner, set only once the content service confirmed the item is theirs */
   userId: string | null;
   status: ScheduleStatus;
+  /** bumped by every new plan (schedule, reschedule, retry, cancel): an old timer is then a no-op */
   version: number;
+  /** the time the user chose */
   scheduledFor: Date | null;
+  /** when this version fires: scheduledFor, or the time of a retry */
   dueAt: Date | null;
+  /** idempotency key of this version's publish request, decided with the plan */
   requestId: string | null;
+  /** the text captured when the item was scheduled: what will be published (not read by the reconciler's queries) */
   text: string | null;
+  /** publish requests made for this schedule so far (retries included) */
   attempts: number;
+  /** per-item mutex for the multi-step operations that also change the content item */
   lockId: string | null;
   lockUntil: Date;
+  /** the content item still has to go back to draft (unschedule, or failure after the retries) */
   syncToDraft: boolean;
   syncError: string | null;
   syncUnconfirmed: boolean;
@@ -23,11 +44,32 @@ export interface Schedule {
   /** the broker confirmed this claim's publish request: a takeover need not send it again */
   emittedAt: Date | null;
   lastError: string | null;
-  publishedAt: Date | null;
   updatedAt: Date;
 }
 
-export type ScheduleChanges = Partial<Omit<Schedule, 'contentId' | 'version' | 'updatedAt'>>;
+/** The record in one status, with the fields that status always holds no longer nullable. */
+type InState<S extends ScheduleStatus, Known extends keyof ScheduleRecord> = {
+  [K in keyof ScheduleRecord]: K extends 'status' ? S : K extends Known ? NonNullable<ScheduleRecord[K]> : ScheduleRecord[K];
+};
+
+/** Every write that makes a plan sets its owner (proven first), its times and its request id. */
+type Planned = 'userId' | 'scheduledFor' | 'dueAt' | 'requestId';
+
+/** A plan being made: the content item is being moved to scheduled, under the mutex. */
+export type PreparingSchedule = InState<'preparing', Planned>;
+/** Waiting for its time; its timer is armed, or the reconciler fires it. */
+export type PendingSchedule = InState<'pending', Planned>;
+/** Claimed by a replica, which emits the publish request; waiting for the outcome. */
+export type FiringSchedule = InState<'firing', Planned | 'claimedBy' | 'claimedAt'>;
+/** Given up, with the reason; the content service still has to be told (syncToDraft). */
+export type FailedSchedule = InState<'failed', Planned | 'lastError' | 'syncError'>;
+/** Unscheduled; the item still has to go back to draft (syncToDraft). */
+export type CancelledSchedule = InState<'cancelled', Planned>;
+
+/** A schedule in the state it is in: `status` says which fields are known. */
+export type Schedule = PreparingSchedule | PendingSchedule | FiringSchedule | FailedSchedule | CancelledSchedule;
+
+export type ScheduleChanges = Partial<Omit<ScheduleRecord, 'contentId' | 'version' | 'updatedAt'>>;
 
 export interface ClaimRequest {
   contentId: string;
@@ -70,13 +112,15 @@ export interface ScheduleRepository {
     options?: { bumpVersion?: boolean },
   ): Promise<Schedule | null>;
   /** pending -> firing for the given versions that are due; returns the ones this call won */
-  claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<Schedule[]>;
-  takeOver(contentId: string, requestId: string, fromInstance: string | null, instanceId: string, now: Date): Promise<Schedule | null>;
-  /** what the reconciler looks at: pending due before the horizon, anything mid-way, pending syncs */
-  /** without the text (use claim or takeOver to get it) */
+  claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<FiringSchedule[]>;
+  takeOver(contentId: string, requestId: string, fromInstance: string, instanceId: string, now: Date): Promise<FiringSchedule | null>;
+  /**
+   * What the reconciler looks at: pending due before the horizon, anything mid-way, pending syncs;
+   * without the text (use claim or takeOver to get it).
+   */
   active(dueBefore: Date): Promise<Schedule[]>;
   /** without the text */
-  allPending(): Promise<Schedule[]>;
+  allPending(): Promise<PendingSchedule[]>;
   /** published: the schedules of these requests are done and removed, in one bulk write */
   markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<void>;
   markEmitted(items: Array<{ contentId: string; requestId: string }>, at: Date): Promise<void>;
@@ -92,6 +136,8 @@ export type ContentAnswer<T> = { ok: true; value: T } | { ok: false; status: 404
 export interface ContentPort {
   get(contentId: string, userId: string): Promise<ContentAnswer<InternalContentItem>>;
   transition(contentId: string, request: TransitionRequest): Promise<ContentAnswer<InternalContentItem>>;
+  /** what came of a scheduled publish the scheduler gave up on; the content service settles the item */
+  report(contentId: string, report: PublicationReport): Promise<ContentAnswer<InternalContentItem>>;
 }
 
 /**

@@ -15,11 +15,11 @@ import type { ContentPort, Schedule, ScheduleRepository, TimerPort } from './sch
 export const LOCK_MS = 15_000;
 
 export const errors = {
-  notFound: () => AppError.notFound('Content not found', 'CONTENT.NOT_FOUND'),
-  notSchedulable: () => AppError.conflict('Only drafts and scheduled posts can be scheduled', 'SCHEDULE.NOT_SCHEDULABLE'),
-  notScheduled: () => AppError.conflict('Only scheduled posts can be unscheduled', 'SCHEDULE.NOT_SCHEDULED'),
-  publishing: () => AppError.conflict('This post is being published right now', 'SCHEDULE.PUBLISHING'),
-  busy: () => AppError.conflict('This post is being updated. Please try again.', 'SCHEDULE.BUSY'),
+  notFound: () => AppError.of('CONTENT.NOT_FOUND'),
+  notSchedulable: () => AppError.of('SCHEDULE.NOT_SCHEDULABLE'),
+  notScheduled: () => AppError.of('SCHEDULE.NOT_SCHEDULED'),
+  publishing: () => AppError.of('SCHEDULE.PUBLISHING'),
+  busy: () => AppError.of('SCHEDULE.BUSY'),
   /** the LinkedIn service's words and code for the same condition: refused now, not at its time */
   tooLong: (message: string) => AppError.badRequest(message, { text: message }, 'LINKEDIN.TOO_LONG'),
 };

@@ -1,0 +1,27 @@
+import type { Logger } from '@postwright/platform';
+import type { ContentPort, EventsPort, FiringSchedule, ScheduleRepository, TimerPort } from '../schedule/schedule.types';
+
+export interface FiringSettings {
+  retryBaseMs: number;
+  retryWindowMs: number;
+  instanceTtlMs: number;
+  reemitAfterMs: number;
+  reconcileIntervalMs: number;
+}
+
+export interface FiringDeps {
+  repo: ScheduleRepository;
+  content: ContentPort;
+  events: EventsPort;
+  timer: TimerPort;
+  logger: Logger;
+  instanceId: string;
+  settings: FiringSettings;
+  now?: () => Date;
+}
+
+/** What the firing modules share: their dependencies, the clock, and this replica's unsent claims. */
+export interface FiringContext extends Required<FiringDeps> {
+  /** claims this replica won but could not emit yet (RabbitMQ unreachable): retried each tick */
+  unsent: Map<string, FiringSchedule>;
+}

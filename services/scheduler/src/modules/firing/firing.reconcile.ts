@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { postTextOf } from '@postwright/contracts';
+import { LOCK_MS } from '../schedule/schedule.use-case';
+import type { FirePlan, FiringSchedule, PreparingSchedule } from '../schedule/schedule.types';
+import type { Arming } from './firing.arm';
+import type { Claiming } from './firing.claim';
+import type { FiringContext } from './firing.context';
+import { reconcileStep } from './firing.rules';
+import type { Settling } from './firing.settle';
+
+/** Replicas not seen for this long are forgotten: their heartbeats are only clutter. */
+const FORGET_INSTANCES_AFTER_MS = 86_400_000;
+
+/**
+ * Reconciling: every few seconds MongoDB is compared with the timers. It rebuilds the timers when
+ * Redis lost them, fires what is overdue, takes over orphaned claims and finishes any operation
+ * left half-way (firing.rules.ts decides which). Every step is conditional, so replicas may run
+ * it together.
+ */
+export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming, settle: Settling) {
+  const { repo, content, timer, logger, instanceId, settings, now, unsent } = ctx;
+
+  /** A schedule left "preparing" (content service unreachable, or a crash): its item decides. */
+  async function settlePreparing(schedule: PreparingSchedule) {
+    const lockId = randomUUID();
+    const locked = await repo.lock(schedule.contentId, lockId, new Date(now().getTime() + LOCK_MS));
+    if (locked.outcome !== 'locked') return;
+    try {
+      const current = locked.previous;
+      if (current?.status !== 'preparing') return;
+      const item = await content.get(current.contentId, current.userId);
+      if (item.ok && item.value.status === 'scheduled' && item.value.scheduledFor) {
+        const at = new Date(item.value.scheduledFor);
+        const pending = await repo.updateLocked(
+          current.contentId,
+          lockId,
+          { status: 'pending', scheduledFor: at, dueAt: at, requestId: randomUUID(), text: postTextOf(item.value) },
+          { expectVersion: current.version, bumpVersion: true, release: true },
+        );
+        await arming.armPlan(pending);
+        logger.info({ contentId: current.contentId, dueAt: at.toISOString() }, 'settled an unfinished schedule from the content item');
+      } else {
+        await repo.remove(current.contentId, { lockId });
+      }
+    } finally {
+      await repo.release(schedule.contentId, lockId).catch(() => undefined);
+    }
+  }
+
+  /**
+   * A claim without an outcome for long: the LinkedIn service answers nothing for a request
+   * that no longer matches the item (deleted, published otherwise, unscheduled by an edit), so
+   * the item decides whether there is still anything to ask for.
+   */
+  async function stillWanted(schedule: FiringSchedule): Promise<boolean> {
+    const item = await content.get(schedule.contentId, schedule.userId);
+    const scheduledFor = schedule.scheduledFor.getTime();
+    if (item.ok && item.value.status === 'scheduled' && item.value.scheduledFor && Date.parse(item.value.scheduledFor) === scheduledFor) return true;
+    await repo.remove(schedule.contentId, { status: ['firing'], requestId: schedule.requestId });
+    logger.info({ contentId: schedule.contentId, status: item.ok ? item.value.status : 'gone' }, 'claim no longer matches the item; schedule closed');
+    return false;
+  }
+
+  /** Emits again, with the same request id, a claim whose replica died or whose outcome never came. */
+  async function reemit(schedule: FiringSchedule) {
+    const taken = await repo.takeOver(schedule.contentId, schedule.requestId, schedule.claimedBy, instanceId, now());
+    if (!taken) return;
+    logger.warn({ contentId: schedule.contentId, requestId: schedule.requestId, from: schedule.claimedBy }, 'emitting an unconfirmed claim again');
+    await claim.emit(taken);
+  }
+
+  /** Re-arms every pending schedule (start, or Redis lost the timers). Arming is idempotent per plan. */
+  async function rebuild(): Promise<number> {
+    await repo.forgetInstancesBefore(new Date(now().getTime() - FORGET_INSTANCES_AFTER_MS)).catch(() => undefined);
+    const pending = await repo.allPending();
+    await arming.armAll(pending);
+    return pending.length;
+  }
+
+  /** One pass of the reconciler. */
+  async function reconcile(): Promise<void> {
+    if (!(await timer.isIntact().catch(() => true))) {
+      const count = await rebuild();
+      logger.warn({ count }, 'the timers were lost from Redis; rebuilt from MongoDB');
+    }
+    for (const schedule of [...unsent.values()]) await claim.emit(schedule);
+
+    const at = now().getTime();
+    const view = { at, instanceId, unsent, settings };
+    const active = await repo.active(new Date(at + 2 * settings.reconcileIntervalMs + 1_000));
+    const overdue: FirePlan[] = [];
+    const soon: FirePlan[] = [];
+    let live: Set<string> | null = null;
+    for (const schedule of active) {
+      const next = reconcileStep(schedule, view);
+      switch (next.step) {
+        case 'rearm':
+          soon.push(next.plan);
+          break;
+        case 'fire':
+          overdue.push(next.plan);
+          break;
+        case 'ask-again':
+          if (await stillWanted(next.schedule)) await reemit(next.schedule);
+          break;
+        case 'take-over-if-gone':
+          live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
+          if (!live.has(next.schedule.claimedBy)) await reemit(next.schedule);
+          break;
+        case 'settle-preparing':
+          await settlePreparing(next.schedule);
+          break;
+        case 'sync-to-draft':
+          await settle.syncToDraft(next.schedule).catch((err: unknown) => logger.warn({ err, contentId: schedule.contentId }, 'draft sync failed; will retry'));
+          break;
+      }
+    }
+    // timers that should exist soon are re-armed (a no-op when they do); overdue ones fire now
+    await arming.rearm(soon);
+    if (overdue.length) {
+      logger.warn({ count: overdue.length }, 'firing overdue schedules found by the reconciler');
+      await Promise.all(overdue.map((plan) => claim.fire(plan)));
+    }
+  }
+
+  return { rebuild, reconcile };
+}
