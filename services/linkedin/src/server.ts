@@ -17,7 +17,9 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { startPublishConsumer } from './modules/publish/publish.consumer';
 import { PostRepository } from './modules/publish/post.repository';
 import { publishRoutes } from './modules/publish/publish.routes';
-import { PublishUseCases } from './modules/publish/publish.use-case';
+import { PublicationPipeline } from './modules/publish/pipeline';
+import { publishNow } from './modules/publish/publish-now.use-case';
+import { publishScheduled } from './modules/publish/publish-scheduled.use-case';
 
 export type LinkedinService = RunningService<LinkedinConfig>;
 
@@ -25,8 +27,7 @@ export type LinkedinService = RunningService<LinkedinConfig>;
 export async function start(config: LinkedinConfig): Promise<LinkedinService> {
   // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
   const publishMaxMs = config.linkedin.requestTimeoutMs * 4 + 10_000;
-  let modules: ReturnType<typeof wire> | undefined;
-  const wire = (ctx: ServiceContext<LinkedinConfig>) => {
+  const buildModules = (ctx: ServiceContext<LinkedinConfig>) => {
     const settings = config.linkedin;
     const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
     const api = new LinkedinApi(settings);
@@ -37,10 +38,12 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
     const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs);
     const events = ctx.messaging;
+    const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
     return {
       posts,
       connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
-      publish: new PublishUseCases({ posts, content, access, api, locks, events, logger: ctx.logger, lockWaitMs: publishMaxMs }),
+      publishNow: publishNow({ posts, content, access, locks, pipeline }),
+      publishScheduled: publishScheduled({ posts, content, access, locks, pipeline, logger: ctx.logger, lockWaitMs: publishMaxMs }),
       engagement: new EngagementUseCases({
         connections,
         posts,
@@ -61,21 +64,20 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     port: config.PORT,
     // a deploy must not cut a publish between LinkedIn taking the post and the item saying so
     drainMs: publishMaxMs,
-    routes(router, ctx) {
-      modules = wire(ctx);
-      connectionRoutes(router, ctx, modules.connection);
-      publishRoutes(router, ctx, modules.publish);
-      postsRoutes(router, ctx, modules.posts);
+    modules: buildModules,
+    routes(router, modules, { tokens }) {
+      connectionRoutes(router, { tokens, connection: modules.connection });
+      publishRoutes(router, { tokens, publishNow: modules.publishNow });
+      postsRoutes(router, { tokens, posts: modules.posts });
     },
-    async background(ctx) {
-      await startPublishConsumer(ctx, modules!.publish);
-      const stopEngagement = startEngagementJob({
-        engagement: modules!.engagement,
-        locks: modules!.roundLocks,
+    async background(modules, ctx) {
+      await startPublishConsumer(ctx, modules.publishScheduled);
+      return startEngagementJob({
+        engagement: modules.engagement,
+        locks: modules.roundLocks,
         intervalMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
         logger: ctx.logger,
       });
-      return stopEngagement;
     },
     // a version near its sunset is the operator's to fix, not a reason to stop taking traffic
     details: () => ({ linkedinApiVersion: apiVersionNotice(config.linkedin.apiVersion) }),

@@ -88,7 +88,7 @@ describe('expiry without a refresh token: stored state when a call still holds t
     const stale = await endedAndLoaded(user);
     expect((await http(s.stack.linkedin.url, 'DELETE', '/api/linkedin/disconnect', { token: user.token })).status).toBe(200);
 
-    await expect(s.held.access.withToken(stale, async () => 'not called')).rejects.toMatchObject({ code: 'LINKEDIN.NOT_CONNECTED' });
+    await expect(s.held.access.withToken(stale, async () => 'not called')).rejects.toMatchObject({ code: 'LINKEDIN.CONNECTION_REQUIRED' });
 
     expect(await connections().findOne({ userId: user.id })).toBeNull();
   });

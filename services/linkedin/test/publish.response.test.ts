@@ -96,7 +96,7 @@ describe('publish now: responses', () => {
     const item = await stack.draft(user);
     const res = await publish(user, { contentId: item.id, text: 'hello' });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'LINKEDIN.NOT_CONNECTED', error: 'LinkedIn account not connected. Please connect your LinkedIn account first.' });
+    expect(res.body).toMatchObject({ code: 'LINKEDIN.CONNECTION_REQUIRED', error: 'LinkedIn account not connected. Please connect your LinkedIn account first.' });
   });
 
   test("when the item is someone else's or does not exist, then 404; when already published, then 409", async () => {
@@ -299,7 +299,7 @@ describe('publish now: responses', () => {
 
     const first = await publish(user, { contentId: item.id, text: 'After the crash' });
     expect(first.status).toBe(409);
-    expect(first.body).toMatchObject({ code: 'LINKEDIN.UNCONFIRMED', error: 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.' });
+    expect(first.body).toMatchObject({ code: 'LINKEDIN.UNCONFIRMED_EARLIER', error: 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.' });
     expect(await postsBy(memberUrn)).toHaveLength(0);
     expect(await stack.item(user, item.id)).toMatchObject({ status: 'draft', publishUnconfirmed: true });
 

@@ -1,9 +1,7 @@
-import { internalContentResponseSchema, type InternalContentItem, type TransitionRequest } from '@postwright/contracts';
+import { internalContentResponseSchema, type InternalContentItem, type PublicationReport } from '@postwright/contracts';
 import { AppError, type InternalClient } from '@postwright/platform';
 
-export type TransitionResult = { status: 'ok'; content: InternalContentItem } | { status: 'not-found' } | { status: 'conflict' };
-
-/** The content service's internal API: read the owner's item, move it between statuses. */
+/** The content service's internal API: read the owner's item, report what came of publishing it. */
 export class ContentClient {
   constructor(private readonly client: InternalClient) {}
 
@@ -15,15 +13,15 @@ export class ContentClient {
     return internalContentResponseSchema.parse(res.body).content;
   }
 
-  async transition(contentId: string, request: TransitionRequest): Promise<TransitionResult> {
-    const res = await this.client.request('POST', `/internal/content/${encodeURIComponent(contentId)}/transition`, request);
-    if (res.status === 404) return { status: 'not-found' };
-    if (res.status === 409) return { status: 'conflict' };
+  /** The item as the content service settled it; null when it is no longer the user's (deleted). */
+  async report(contentId: string, report: PublicationReport): Promise<InternalContentItem | null> {
+    const res = await this.client.request('POST', `/internal/content/${encodeURIComponent(contentId)}/publication`, report);
+    if (res.status === 404) return null;
     if (res.status !== 200) throw unavailable(res.status);
-    return { status: 'ok', content: internalContentResponseSchema.parse(res.body).content };
+    return internalContentResponseSchema.parse(res.body).content;
   }
 }
 
 function unavailable(status: number) {
-  return new AppError('UPSTREAM.UNAVAILABLE', 'The content service is unavailable. Please try again.', { status: 503, details: { upstreamStatus: status } });
+  return AppError.of('DEPENDENCY.UNAVAILABLE', { message: 'The content service is unavailable. Please try again.', details: { upstreamStatus: status } });
 }

@@ -1,17 +1,16 @@
 import { AppError, type Logger } from '@postwright/platform';
 import { isLinkedinApiError, LinkedinApiError } from '../../lib/linkedin-api';
 import { OAuthError, type LinkedinOAuth, type TokenSet } from '../../lib/linkedin-oauth';
-import { messages } from '../../lib/messages';
 import type { TokenCipher } from '../../lib/token-cipher';
 import type { ConnectionRepository, StoredConnection } from './connection.repository';
 
-export const notConnected = () => new AppError('LINKEDIN.NOT_CONNECTED', messages.notConnected, { status: 409 });
-export const reconnectRequired = () => new AppError('LINKEDIN.RECONNECT_REQUIRED', messages.reconnect, { status: 409 });
+export const notConnected = () => AppError.of('LINKEDIN.CONNECTION_REQUIRED');
+export const reconnectRequired = () => AppError.of('LINKEDIN.RECONNECT_REQUIRED');
 /** The member reconnected while a call was using the old grant: trying again uses the new one. */
-const grantChanged = () => new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502 });
+const grantChanged = () => AppError.of('LINKEDIN.UNAVAILABLE');
 
 export function isReconnectError(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'LINKEDIN.RECONNECT_REQUIRED' || error.code === 'LINKEDIN.NOT_CONNECTED');
+  return error instanceof AppError && (error.code === 'LINKEDIN.RECONNECT_REQUIRED' || error.code === 'LINKEDIN.CONNECTION_REQUIRED');
 }
 
 /** LinkedIn's refresh tokens last 365 days from the grant that issued them, not extended by use (docs/linkedin.md). */
@@ -167,6 +166,3 @@ export class LinkedinAccess {
     if (await this.deps.connections.updateTokens(connection.userId, connection.accessToken, update)) Object.assign(connection, update);
   }
 }
-
-/** Re-exported for callers that need to tell the failure kinds apart. */
-export { isLinkedinApiError };

@@ -39,7 +39,7 @@ export function profileView(profile: StoredProfile): LinkedinProfile {
   };
 }
 
-const unavailable = (cause?: unknown) => new AppError('LINKEDIN.UNAVAILABLE', messages.linkedinUnavailable, { status: 502, cause });
+const unavailable = (cause?: unknown) => AppError.of('LINKEDIN.UNAVAILABLE', { cause });
 
 /** Connect (OAuth), show, refresh and disconnect a member's LinkedIn account. */
 export class ConnectionUseCases {
@@ -57,13 +57,10 @@ export class ConnectionUseCases {
       exchanged = await oauth.exchange(userId, code, state);
     } catch (error) {
       if (error instanceof OAuthError && (error.kind === 'state' || error.kind === 'state-other-user')) {
-        throw AppError.badRequest(messages.stateRejected, undefined, 'LINKEDIN.STATE_INVALID');
+        throw AppError.of('LINKEDIN.STATE_INVALID');
       }
       if (error instanceof OAuthError && error.kind === 'token') {
-        throw new AppError('LINKEDIN.EXCHANGE_FAILED', messages.exchangeFailed(error.linkedin.description ?? error.message), {
-          status: 502,
-          details: error.linkedin.error ? { linkedinError: error.linkedin.error } : undefined,
-        });
+        throw AppError.of('LINKEDIN.EXCHANGE_FAILED', { message: messages.exchangeFailed(error.linkedin.description ?? error.message), details: error.linkedin.error ? { linkedinError: error.linkedin.error } : undefined });
       }
       throw unavailable(error);
     }
@@ -96,7 +93,7 @@ export class ConnectionUseCases {
 
   async profile(userId: string): Promise<ProfileStatusResponse> {
     const connection = await this.deps.connections.findByUser(userId);
-    if (!connection) throw AppError.notFound('LinkedIn account not connected', 'LINKEDIN.NOT_CONNECTED');
+    if (!connection) throw AppError.of('LINKEDIN.NOT_CONNECTED');
     // always told, so that the web can warn when a post is scheduled after it
     const expiresAt = grantExpiresAt(connection);
     // past its time with nothing to renew it, the grant is dead even before a call finds out

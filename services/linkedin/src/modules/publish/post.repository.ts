@@ -7,6 +7,8 @@ export type NewPostAttempt = Pick<PostRecord, 'key' | 'userId' | 'contentId' | '
 
 type Lean = PostRecord;
 
+function plain(doc: Lean): StoredPost;
+function plain(doc: Lean | null): StoredPost | null;
 function plain(doc: Lean | null): StoredPost | null {
   if (!doc) return null;
   const { _id, ...rest } = doc;
@@ -66,7 +68,7 @@ export class PostRepository {
         .lean<Lean[]>(),
       this.model.countDocuments(filter),
     ]);
-    return { posts: docs.map((d) => plain(d)!), total };
+    return { posts: docs.map((d) => plain(d)), total };
   }
 
   async recentPublished(userId: string, since: Date): Promise<StoredPost[]> {
@@ -75,7 +77,7 @@ export class PostRepository {
       .sort({ publishedAt: -1 })
       .limit(200)
       .lean<Lean[]>();
-    return docs.map((d) => plain(d)!);
+    return docs.map((d) => plain(d));
   }
 
   async setEngagement(id: string, engagement: Engagement, checkedAt: Date): Promise<void> {

@@ -1,14 +1,14 @@
+import type { EventPayload } from '@postwright/contracts';
 import type { ServiceContext } from '@postwright/platform';
-import type { PublishUseCases } from './publish.use-case';
 
-/** The scheduler's content.publish.requested: publish exactly as "publish now" does, once per request id. */
-export async function startPublishConsumer(ctx: ServiceContext, publish: PublishUseCases): Promise<void> {
+/** The scheduler's content.publish.requested: published exactly as "publish now" does, once per request id. */
+export async function startPublishConsumer(ctx: ServiceContext, publishScheduled: (request: EventPayload<'content.publish.requested'>) => Promise<void>): Promise<void> {
   await ctx.messaging.consume(
     'publish-requests',
     ['content.publish.requested'],
     async (event) => {
       if (event.type !== 'content.publish.requested') return;
-      await publish.publishScheduled(event.payload as Parameters<PublishUseCases['publishScheduled']>[0]);
+      await publishScheduled(event.payload as EventPayload<'content.publish.requested'>);
     },
     // each request mostly waits (LinkedIn, the content service, the store), so several run at
     // once; not many more: concurrent calls slow LinkedIn down, and a call that times out leaves

@@ -1,0 +1,138 @@
+import type { EventPayload, InternalContentItem, PublicationReport } from '@postwright/contracts';
+import { messages } from '../../lib/messages';
+import type { StoredConnection } from '../connection/connection.repository';
+import { asAttempt, isState, type FailedAttempt, type PendingAttempt, type PublishedAttempt, type SendingAttempt } from './attempt';
+import { failureReason } from './failure';
+import type { ContentPort, EventPublisher } from './ports';
+import { sendAttempt, type SendDeps, type SendOutcome, type Visibility } from './send';
+
+export interface PipelineDeps extends SendDeps {
+  content: ContentPort;
+  events: EventPublisher;
+}
+
+/** One publish of one item: who asked (a scheduler request, or the member now) and what goes out. */
+export interface Publication {
+  /** `request:<scheduler request id>` (a redelivery finds it) or `now:<uuid>` */
+  key: string;
+  requestId: string | null;
+  item: InternalContentItem;
+  connection: StoredConnection;
+  text: string;
+  visibility: Visibility;
+}
+
+export type PipelineOutcome = { kind: 'published'; attempt: PublishedAttempt; content: InternalContentItem } | Exclude<SendOutcome, { kind: 'published' }>;
+
+/**
+ * The publication pipeline both ways in share (publish now, and the scheduler's request): store
+ * the attempt, send it, and settle what came of it with the content service (the only writer of an
+ * item's status) and with an event. Only the way events go out differs: publish-now has answered
+ * the member with the truth already, so a broker hiccup is logged; a scheduled publish throws, and
+ * its redelivery repeats the stored outcome.
+ */
+export class PublicationPipeline {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  /** A new attempt, or a definitely failed earlier one made pending again; null when another process got there first. */
+  async begin(publication: Publication, earlier: PendingAttempt | FailedAttempt | null): Promise<PendingAttempt | null> {
+    const { posts } = this.deps;
+    if (earlier?.state === 'pending') return earlier;
+    const { key, requestId, item, connection, visibility } = publication;
+    const stored = earlier
+      ? await posts.transition(earlier.id, ['failed'], { state: 'pending', failureReason: null })
+      : await posts.insertAttempt({ key, userId: item.userId, contentId: item.id, contentType: item.contentType, requestId, memberUrn: connection.memberUrn, visibility });
+    const attempt = asAttempt(stored);
+    return isState(attempt, 'pending') ? attempt : null;
+  }
+
+  async send(publication: Publication, attempt: PendingAttempt): Promise<PipelineOutcome> {
+    const outcome = await sendAttempt(this.deps, publication.connection, attempt, publication.text, publication.visibility);
+    const { item, requestId } = publication;
+    switch (outcome.kind) {
+      case 'published':
+        return { ...outcome, content: await this.published(item, outcome.attempt, requestId) };
+      case 'unconfirmed':
+        await this.unconfirmed(item, requestId);
+        return outcome;
+      case 'failed':
+        // a publish-now that failed leaves the item as it was: the member reads why in the answer
+        if (requestId !== null) await this.announceFailure(item, requestId, { ...failureReason(outcome.failure), unconfirmed: false });
+        return outcome;
+    }
+  }
+
+  /** An attempt that died between sending and hearing back (a crash): LinkedIn may have the post. */
+  async orphaned(attempt: SendingAttempt, item: InternalContentItem | null, requestId: string | null): Promise<void> {
+    await this.deps.posts.transition(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
+    if (item) await this.unconfirmed(item, requestId);
+    else await this.announce(requestId, 'linkedin.post.failed', { ...unconfirmedFailure(requestId), contentId: attempt.contentId, userId: attempt.userId });
+  }
+
+  /** A redelivered request whose attempt already ended: its outcome, announced again. */
+  async repeat(attempt: PublishedAttempt, requestId: string): Promise<void> {
+    await this.announce(requestId, 'linkedin.post.published', publishedPayload(attempt, requestId));
+  }
+
+  async repeatUnconfirmed(contentId: string, userId: string, requestId: string): Promise<void> {
+    await this.announce(requestId, 'linkedin.post.failed', { ...unconfirmedFailure(requestId), contentId, userId });
+  }
+
+  /** A scheduled publish that cannot go out (no connection, no text): the member's to fix. */
+  async refuse(request: { requestId: string; contentId: string; userId: string }, reason: string): Promise<void> {
+    await this.announce(request.requestId, 'linkedin.post.failed', { ...request, reason, retryable: false, unconfirmed: false });
+  }
+
+  /** Read-your-writes: the content service settles the item before the member hears back. */
+  private async published(item: InternalContentItem, attempt: PublishedAttempt, requestId: string | null): Promise<InternalContentItem> {
+    const payload = publishedPayload(attempt, requestId);
+    const { contentId: _id, ...report } = payload;
+    const settled = await this.report(item, { outcome: 'published', ...report });
+    await this.announce(requestId, 'linkedin.post.published', payload);
+    return settled ?? { ...item, status: 'published', linkedinPostId: attempt.linkedInPostId, linkedinPostUrl: attempt.url, publishedAt: payload.publishedAt, scheduledFor: null, lastPublishError: null, publishUnconfirmed: false };
+  }
+
+  private async unconfirmed(item: InternalContentItem, requestId: string | null): Promise<void> {
+    const failure = { ...unconfirmedFailure(requestId), userId: item.userId };
+    await this.report(item, { outcome: 'failed', ...failure });
+    await this.announce(requestId, 'linkedin.post.failed', { ...failure, contentId: item.id });
+  }
+
+  private announceFailure(item: InternalContentItem, requestId: string, failure: { reason: string; retryable: boolean; unconfirmed: boolean }) {
+    return this.announce(requestId, 'linkedin.post.failed', { requestId, contentId: item.id, userId: item.userId, ...failure });
+  }
+
+  /** The event settles the item too, so a content service that cannot be reached now costs nothing. */
+  private async report(item: InternalContentItem, report: PublicationReport): Promise<InternalContentItem | null> {
+    try {
+      return await this.deps.content.report(item.id, report);
+    } catch (error) {
+      this.deps.logger.error({ err: error, contentId: item.id, outcome: report.outcome }, 'content service unreachable after publishing; the event will settle the item');
+      return null;
+    }
+  }
+
+  private async announce<T extends 'linkedin.post.published' | 'linkedin.post.failed'>(requestId: string | null, type: T, payload: EventPayload<T>): Promise<void> {
+    if (requestId !== null) return void (await this.deps.events.publish(type, payload));
+    try {
+      await this.deps.events.publish(type, payload);
+    } catch (error) {
+      this.deps.logger.error({ err: error, type }, 'event not published');
+    }
+  }
+}
+
+function unconfirmedFailure(requestId: string | null) {
+  return { requestId, reason: messages.unconfirmed, unconfirmed: true, retryable: false };
+}
+
+function publishedPayload(attempt: PublishedAttempt, requestId: string | null): EventPayload<'linkedin.post.published'> {
+  return {
+    requestId,
+    contentId: attempt.contentId,
+    userId: attempt.userId,
+    linkedinPostId: attempt.linkedInPostId,
+    url: attempt.url,
+    publishedAt: attempt.publishedAt.toISOString(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { EventPayload } from '@postwright/contracts';
+import type { Logger } from '@postwright/platform';
+import { messages } from '../../lib/messages';
+import { isReconnectError } from '../connection/access.use-case';
+import type { StoredConnection } from '../connection/connection.repository';
+import { asAttempt } from './attempt';
+import type { PublicationPipeline } from './pipeline';
+import type { AttemptStore, ConnectionAccess, ContentPort, Locks } from './ports';
+import { postText, type TextProblem } from './post-text';
+import { publishLock } from './publish-lock';
+
+/** Thrown by a scheduled publish that must be retried later (the message is redelivered). */
+export class RetryLater extends Error {}
+
+export interface PublishScheduledDeps {
+  posts: AttemptStore;
+  content: ContentPort;
+  access: ConnectionAccess;
+  locks: Locks;
+  pipeline: PublicationPipeline;
+  logger: Logger;
+  /** how long a scheduled request waits for a publish of the same item already under way */
+  lockWaitMs: number;
+}
+
+/**
+ * The scheduler's content.publish.requested. Idempotent on requestId: a redelivery finds the
+ * stored attempt and repeats its outcome instead of posting again.
+ */
+export function publishScheduled(deps: PublishScheduledDeps) {
+  const { access, content, locks, posts, pipeline, logger } = deps;
+
+  return async (request: EventPayload<'content.publish.requested'>): Promise<void> => {
+    const { requestId, contentId, userId } = request;
+    // the scheduler proved ownership when it made the plan; the same lock a publish-now takes
+    const lock = await locks.acquire(publishLock(contentId), deps.lockWaitMs);
+    if (!lock) throw new RetryLater(`content ${contentId} is being published; trying again later`);
+    try {
+      const earlier = asAttempt(await posts.findByKey(`request:${requestId}`));
+      switch (earlier?.state) {
+        case 'published':
+          return await pipeline.repeat(earlier, requestId);
+        case 'unconfirmed':
+          return await pipeline.repeatUnconfirmed(contentId, userId, requestId);
+        case 'sending':
+          return await pipeline.orphaned(earlier, await content.get(userId, contentId), requestId);
+      }
+
+      let connection: StoredConnection;
+      try {
+        connection = await access.requireConnection(userId);
+      } catch (error) {
+        // only "connect / reconnect" is the member's to fix; anything else (Mongo, a grant replaced meanwhile) is tried again
+        if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
+        return await pipeline.refuse(request, (error as Error).message);
+      }
+      const item = await content.get(userId, contentId);
+      if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
+      if (item.status === 'published') return logger.info({ contentId, requestId }, 'scheduled item already published');
+      if (item.status !== 'scheduled' || !sameInstant(item.scheduledFor, request.scheduledFor)) {
+        // unscheduled or rescheduled meanwhile: this request is stale and must not publish the old version
+        return logger.info({ contentId, requestId, status: item.status, scheduledFor: item.scheduledFor }, 'stale publish request ignored');
+      }
+      const chosen = postText(request.text, item);
+      if ('problem' in chosen) return await pipeline.refuse(request, problemReason(chosen.problem));
+
+      const publication = { key: `request:${requestId}`, requestId, item, connection, text: chosen.text, visibility: 'PUBLIC' as const };
+      const attempt = await pipeline.begin(publication, earlier ?? null);
+      if (!attempt) throw new RetryLater('attempt stored or changed concurrently');
+      await pipeline.send(publication, attempt);
+    } finally {
+      await lock.release();
+    }
+  };
+}
+
+function problemReason(problem: TextProblem): string {
+  return problem.kind === 'too-long' ? problem.message : messages.noContent;
+}
+
+function sameInstant(a: string | null, b: string): boolean {
+  return a !== null && Date.parse(a) === Date.parse(b);
+}

@@ -1,0 +1,131 @@
+import { publishNow } from '../src/modules/publish/publish-now.use-case';
+import { publishScheduled, RetryLater } from '../src/modules/publish/publish-scheduled.use-case';
+import { item, USER, world } from './support/in-memory-publish';
+
+/** Publish now and the scheduled publish through the one pipeline, in memory (decision 012). */
+describe('publication pipeline (in memory)', () => {
+  const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.';
+
+  const now = (w: ReturnType<typeof world>) => publishNow(w);
+  const scheduled = (w: ReturnType<typeof world>) => publishScheduled({ ...w, lockWaitMs: 0 });
+  const request = (fields: Partial<{ requestId: string; text: string; scheduledFor: string }> = {}) => ({
+    requestId: 'r1',
+    contentId: 'c1',
+    userId: USER,
+    text: 'Work samples beat whiteboards.',
+    scheduledFor: '2030-01-01T09:00:00.000Z',
+    ...fields,
+  });
+  const scheduledItem = () => item({ status: 'scheduled', scheduledFor: '2030-01-01T09:00:00.000Z' });
+
+  describe('publish now', () => {
+    test('when LinkedIn takes the post, then the answer has the post and the settled item; the item is reported and announced once', async () => {
+      const w = world();
+      const result = await now(w)(USER, { contentId: 'c1', text: 'Hello', visibility: 'PUBLIC' });
+      expect(result).toMatchObject({ kind: 'published', linkedinPost: { id: 'urn:li:share:1', url: 'https://www.linkedin.com/feed/update/urn:li:share:1' }, content: { status: 'published' } });
+      expect(result.kind === 'published' && 'userId' in result.content).toBe(false);
+      expect(w.reports.map((r) => r.report.outcome)).toEqual(['published']);
+      expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
+      expect([...w.attempts.values()].map((a) => a.state)).toEqual(['published']);
+      expect(w.held.size).toBe(0);
+    });
+
+    test('when the answer is lost, then unconfirmed: the attempt says so, the item is reported unconfirmed, nothing is sent again', async () => {
+      const w = world({ answers: [{ fail: 'unknown-outcome' }] });
+      expect(await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).toEqual({ kind: 'refused', refusal: { kind: 'unconfirmed' } });
+      expect([...w.attempts.values()].map((a) => a.state)).toEqual(['unconfirmed']);
+      expect(w.reports).toEqual([{ contentId: 'c1', report: { outcome: 'failed', requestId: null, userId: USER, reason: UNCONFIRMED, unconfirmed: true, retryable: false } }]);
+      expect(w.sent).toHaveLength(1);
+    });
+
+    test('when LinkedIn refuses (throttled), then the refusal carries LinkedIn\'s failure; the item is left as it was', async () => {
+      const w = world({ answers: [{ fail: 'throttled' }] });
+      const result = await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' });
+      expect(result).toMatchObject({ kind: 'refused', refusal: { kind: 'failed', failure: { kind: 'linkedin', error: { kind: 'throttled' } } } });
+      expect(w.reports).toEqual([]);
+      expect(w.events).toEqual([]);
+      expect([...w.attempts.values()].map((a) => a.state)).toEqual(['failed']);
+    });
+
+    test('when an earlier attempt died mid-call, then earlier-unconfirmed without calling LinkedIn; the next publish goes ahead', async () => {
+      const w = world();
+      await w.posts.insertAttempt({ key: 'now:crashed', userId: USER, contentId: 'c1', contentType: null, requestId: null, memberUrn: 'urn:li:person:m1', visibility: 'PUBLIC' });
+      await w.posts.transition('now:crashed', ['pending'], { state: 'sending' });
+
+      expect(await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).toEqual({ kind: 'refused', refusal: { kind: 'earlier-unconfirmed' } });
+      expect(w.sent).toEqual([]);
+      expect((await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).kind).toBe('published');
+    });
+
+    test.each([
+      ['someone else\'s item', { items: [item({ userId: 'other' })] }, { kind: 'content-not-found' }],
+      ['an item already published', { items: [item({ status: 'published' })] }, { kind: 'already-published' }],
+      ['an item with no text', { items: [item({ generatedContent: ' ' })] }, { kind: 'no-content' }],
+    ])('when it is %s, then refused before LinkedIn is called', async (_name, options, refusal) => {
+      const w = world(options);
+      expect(await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).toEqual({ kind: 'refused', refusal });
+      expect(w.sent).toEqual([]);
+    });
+
+    test('when the item is being published already, then in-progress', async () => {
+      const w = world();
+      await w.locks.tryAcquire('publish:c1');
+      expect(await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).toEqual({ kind: 'refused', refusal: { kind: 'in-progress' } });
+    });
+
+    test('when the content service cannot be reached after LinkedIn took the post, then the member still hears published and the event settles the item', async () => {
+      const w = world({ contentDown: true });
+      const result = await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' });
+      expect(result).toMatchObject({ kind: 'published', content: { status: 'published', linkedinPostId: 'urn:li:share:1' } });
+      expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
+    });
+  });
+
+  describe('scheduled', () => {
+    test('when the request is delivered twice, then LinkedIn is called once and the outcome is announced twice with the same post', async () => {
+      const w = world({ items: [scheduledItem()] });
+      await scheduled(w)(request());
+      await scheduled(w)(request());
+      expect(w.sent).toHaveLength(1);
+      expect(w.eventsOf('linkedin.post.published').map((e) => (e.payload as { linkedinPostId: string }).linkedinPostId)).toEqual(['urn:li:share:1', 'urn:li:share:1']);
+    });
+
+    test('when the earlier delivery failed for sure (LinkedIn down), then the redelivery sends it again and it is published once', async () => {
+      const w = world({ items: [scheduledItem()], answers: [{ fail: 'unavailable' }, { urn: 'urn:li:share:2' }] });
+      await scheduled(w)(request());
+      expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ retryable: true, unconfirmed: false })]);
+      await scheduled(w)(request());
+      expect(w.sent).toHaveLength(2);
+      expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
+    });
+
+    test('when the item was rescheduled meanwhile, then the stale request publishes nothing', async () => {
+      const w = world({ items: [scheduledItem()] });
+      await scheduled(w)(request({ scheduledFor: '2030-01-01T08:00:00.000Z' }));
+      expect(w.sent).toEqual([]);
+      expect(w.events).toEqual([]);
+    });
+
+    test('when LinkedIn says duplicate without naming the post, then unconfirmed: the post is live but nobody can say which', async () => {
+      const w = world({ items: [scheduledItem()], answers: [{ fail: 'duplicate' }] });
+      await scheduled(w)(request());
+      expect([...w.attempts.values()].map((a) => a.state)).toEqual(['unconfirmed']);
+      expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ unconfirmed: true, retryable: false })]);
+    });
+
+    test('when LinkedIn already has the text as another item\'s post, then a final failure naming that post', async () => {
+      const w = world({ items: [scheduledItem(), item({ id: 'c0' })], answers: [{ urn: 'urn:li:share:other' }, { urn: 'urn:li:share:other', existing: true }] });
+      expect((await now(w)(USER, { contentId: 'c0', visibility: 'PUBLIC' })).kind).toBe('published');
+      await scheduled(w)(request());
+      expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([
+        expect.objectContaining({ contentId: 'c1', retryable: false, unconfirmed: false, reason: expect.stringContaining('https://www.linkedin.com/feed/update/urn:li:share:other') }),
+      ]);
+    });
+
+    test('when the item is being published by its member right now, then RetryLater (the message comes back)', async () => {
+      const w = world({ items: [scheduledItem()] });
+      await w.locks.tryAcquire('publish:c1');
+      await expect(scheduled(w)(request())).rejects.toBeInstanceOf(RetryLater);
+    });
+  });
+});
