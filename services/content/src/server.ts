@@ -1,49 +1,58 @@
-import { startService, type RunningService } from '@postwright/platform';
+import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { ContentConfig } from './config';
 import { contentModel } from './modules/content/content.model';
 import { contentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
-import { contentUseCases, type ContentUseCases } from './modules/content/content.use-case';
+import { contentUseCases } from './modules/content/content.use-case';
 import { createGenerator } from './modules/generation/generator.factory';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { generationUseCases } from './modules/generation/generation.use-case';
 import { quotaClient } from './modules/generation/quota.client';
 import { startLifecycleConsumer } from './modules/lifecycle/lifecycle.consumer';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
-import { lifecycleUseCases, type LifecycleUseCases } from './modules/lifecycle/lifecycle.use-case';
+import { lifecycleUseCases } from './modules/lifecycle/lifecycle.use-case';
+import { publicationRoutes } from './modules/publication/publication.routes';
+import { publicationUseCases } from './modules/publication/publication.use-case';
 
-export type ContentService = RunningService<ContentConfig>;
+/** The content service's feature modules over one context (docs/wiring.md). */
+export function buildModules(ctx: ServiceContext<ContentConfig>) {
+  const { config, logger } = ctx;
+  const repo = contentRepository(contentModel(ctx.mongo));
+  const events = ctx.messaging;
+  return {
+    content: contentUseCases({ repo, events, logger }),
+    lifecycle: lifecycleUseCases({ repo, events, logger }),
+    publication: publicationUseCases({ repo, events, logger }),
+    generation: generationUseCases({
+      repo,
+      events,
+      logger,
+      generator: createGenerator(config, logger),
+      quota: quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
+    }),
+  };
+}
+export type ContentModules = ReturnType<typeof buildModules>;
+export type ContentService = RunningService<ContentConfig, ContentModules>;
 
 /** Starts the content service; PORT 0 picks a free port (tests run it in-process). */
 export function start(config: ContentConfig): Promise<ContentService> {
-  let content: ContentUseCases;
-  let lifecycle: LifecycleUseCases;
-
   return startService({
     name: 'content',
     config,
     port: config.PORT,
-    routes(router, ctx) {
-      const repo = contentRepository(contentModel(ctx.mongo));
-      const events = ctx.messaging;
-      content = contentUseCases({ repo, events, logger: ctx.logger });
-      lifecycle = lifecycleUseCases({ repo, events, logger: ctx.logger });
-      const generation = generationUseCases({
-        repo,
-        events,
-        logger: ctx.logger,
-        generator: createGenerator(config, ctx.logger),
-        quota: quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
-      });
-
-      generationRoutes(router, { tokens: ctx.tokens, generation });
-      contentRoutes(router, { tokens: ctx.tokens, content });
-      lifecycleRoutes(router, { internalToken: config.INTERNAL_TOKEN, lifecycle });
+    modules: buildModules,
+    routes(router, modules, { tokens }) {
+      const internalToken = config.INTERNAL_TOKEN;
+      generationRoutes(router, { tokens, generation: modules.generation });
+      contentRoutes(router, { tokens, content: modules.content });
+      lifecycleRoutes(router, { internalToken, lifecycle: modules.lifecycle });
+      publicationRoutes(router, { internalToken, publication: modules.publication });
     },
-    async background(ctx) {
-      await startLifecycleConsumer(ctx.messaging, lifecycle);
+    async background(modules, ctx) {
+      await startLifecycleConsumer(ctx.messaging, modules);
       const sweep = setInterval(() => {
-        content.sweepUnfinishedDeletes(config.DELETE_SWEEP_INTERVAL_MS).catch((err: unknown) => ctx.logger.warn({ err }, 'delete sweep failed'));
+        modules.content.sweepUnfinishedDeletes(config.DELETE_SWEEP_INTERVAL_MS).catch((err: unknown) => ctx.logger.warn({ err }, 'delete sweep failed'));
       }, config.DELETE_SWEEP_INTERVAL_MS);
       sweep.unref();
       return async () => clearInterval(sweep);

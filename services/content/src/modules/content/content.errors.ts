@@ -32,20 +32,16 @@ export const contentErrors: {
   changedMeanwhile(): AppError;
 } = {
   /** also for another user's item, a deleted one and a malformed id: nothing is revealed */
-  notFound: () => AppError.notFound('Content not found', 'CONTENT.NOT_FOUND'),
+  notFound: () => AppError.of('CONTENT.NOT_FOUND'),
   notEditable: (status: ContentStatus, action: DraftAction) =>
     // a draft that refused a change was changed by another request at the same moment
     status === 'draft'
       ? contentErrors.changedMeanwhile()
-      : AppError.conflict(notDraftMessages[action][status], 'CONTENT.NOT_EDITABLE', { status }),
+      : AppError.of('CONTENT.NOT_EDITABLE', { message: notDraftMessages[action][status], details: { status } }),
   /** "Generate again" with another type: the new text must not land on a draft of another type */
   typeMismatch: (draftType: ContentType, requestedType: ContentType) =>
-    AppError.conflict(
-      `This draft is a ${contentTypeInfo[draftType].name} post, so it can only be generated again as one. Start a new post to write a ${contentTypeInfo[requestedType].name}.`,
-      'CONTENT.TYPE_MISMATCH',
-      { contentType: draftType },
-    ),
-  noPreviousVersion: () => AppError.conflict('There is no previous version of this draft to restore.', 'CONTENT.NO_PREVIOUS_VERSION'),
+    AppError.of('CONTENT.TYPE_MISMATCH', { message: `This draft is a ${contentTypeInfo[draftType].name} post, so it can only be generated again as one. Start a new post to write a ${contentTypeInfo[requestedType].name}.`, details: { contentType: draftType } }),
+  noPreviousVersion: () => AppError.of('CONTENT.NO_PREVIOUS_VERSION'),
   /** the draft kept changing while a new version was being put in place */
-  changedMeanwhile: () => AppError.conflict('This draft changed while it was being saved. Please try again.', 'CONTENT.CHANGED'),
+  changedMeanwhile: () => AppError.of('CONTENT.CHANGED'),
 };

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { generateRequestSchema } from '@postwright/contracts';
-import { parseInput, requireUser, type TokenVerifier } from '@postwright/platform';
+import { parseInput, requireUser, type TokenVerifier, userOf } from '@postwright/platform';
 import type { GenerationUseCases } from './generation.use-case';
 
 export function generationRoutes(router: Router, deps: { tokens: TokenVerifier; generation: GenerationUseCases }) {
@@ -12,7 +12,7 @@ export function generationRoutes(router: Router, deps: { tokens: TokenVerifier; 
     res.on('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    const { created, response } = await deps.generation.generate(req.user!.id, request, { signal: gone.signal });
+    const { created, response } = await deps.generation.generate(userOf(req).id, request, { signal: gone.signal });
     // 201 for a new draft; 200 when "Generate again" rewrote an existing one in place
     res.status(created ? 201 : 200).json(response);
   });

@@ -19,19 +19,18 @@ export interface QuotaPort {
   release(reservationId: string): Promise<void>;
 }
 
-export const TRIAL_LIMIT_MESSAGE = 'Trial limit reached. Please upgrade to continue generating content.';
 
 const unavailable = (cause?: unknown) =>
-  new AppError('UPSTREAM.UNAVAILABLE', 'The auth service is unavailable. Please try again.', { status: 503, cause });
+  AppError.of('DEPENDENCY.UNAVAILABLE', { message: 'The auth service is unavailable. Please try again.', cause });
 
 export function quotaClient(options: { authUrl: string; internalToken: string }): QuotaPort {
   const auth = createInternalClient({ service: 'auth', baseUrl: options.authUrl, token: options.internalToken, timeoutMs: 5_000 });
   return {
     async reserve(userId) {
       const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId });
-      if (res.status === 403) throw new AppError('TRIAL.LIMIT_REACHED', TRIAL_LIMIT_MESSAGE, { status: 403 });
+      if (res.status === 403) throw AppError.of('TRIAL.LIMIT_REACHED');
       // the account behind a still-valid token is gone: the session is no longer good
-      if (res.status === 404) throw AppError.unauthorized('Authentication required. Please log in again.', 'AUTH.USER_NOT_FOUND');
+      if (res.status === 404) throw AppError.of('AUTH.USER_NOT_FOUND');
       const parsed = quotaReserveResponseSchema.safeParse(res.body);
       if (res.status >= 300 || !parsed.success) throw unavailable({ status: res.status, body: res.body });
       return parsed.data;

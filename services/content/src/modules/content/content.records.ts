@@ -1,0 +1,63 @@
+/** Stored content documents as plain records, and the filters that compare their versions. */
+import type { Types } from 'mongoose';
+import type { ContentDocument, ContentVersion } from './content.model';
+import type { ContentRecord } from './content.repository';
+
+export type Lean = ContentDocument & { _id: Types.ObjectId };
+
+/** The text of an item and the form it came from, with absent optionals as null. */
+export function versionOf(v: ContentVersion): ContentVersion {
+  return {
+    topic: v.topic,
+    inputs: {
+      industryRole: v.inputs?.industryRole ?? '',
+      personalExperience: v.inputs?.personalExperience ?? '',
+      targetAudience: v.inputs?.targetAudience ?? '',
+      businessGoal: v.inputs?.businessGoal ?? null,
+    },
+    generator: { provider: v.generator?.provider, model: v.generator?.model },
+    generatedContent: v.generatedContent,
+    hooks: [...(v.hooks ?? [])],
+    selectedHook: v.selectedHook ?? null,
+    finalContent: v.finalContent ?? null,
+  };
+}
+
+export function toRecord(doc: Lean): ContentRecord {
+  const { _id, ...rest } = doc;
+  return {
+    ...rest,
+    ...versionOf(rest),
+    id: _id.toHexString(),
+    previous: rest.previous ? versionOf(rest.previous) : null,
+    engagement: rest.engagement
+      ? { likes: rest.engagement.likes, comments: rest.engagement.comments, reposts: rest.engagement.reposts, impressions: rest.engagement.impressions }
+      : null,
+  };
+}
+
+/**
+ * Matches an item whose version at `prefix` is exactly `v` (null: none). With the status in
+ * the same filter this is a compare-and-swap: FerretDB has no transactions, and the text
+ * kept as the previous version must be the very text that was replaced.
+ */
+export function versionFilter(v: ContentVersion | null, prefix = ''): Record<string, unknown> {
+  if (!v) return { [prefix.replace(/\.$/, '')]: null };
+  return {
+    [`${prefix}topic`]: v.topic,
+    [`${prefix}inputs.industryRole`]: v.inputs.industryRole,
+    [`${prefix}inputs.personalExperience`]: v.inputs.personalExperience,
+    [`${prefix}inputs.targetAudience`]: v.inputs.targetAudience,
+    [`${prefix}inputs.businessGoal`]: v.inputs.businessGoal,
+    [`${prefix}generatedContent`]: v.generatedContent,
+    [`${prefix}hooks`]: v.hooks,
+    [`${prefix}selectedHook`]: v.selectedHook,
+    [`${prefix}finalContent`]: v.finalContent,
+  };
+}
+
+
+/** A field of a record by its stored path ("inputs.industryRole"). */
+export function valueAt(record: ContentRecord, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+}
