@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './error-catalogue';
 export * from './health';
 export * from './domain';
 export * from './limits';
@@ -12,3 +13,4 @@ export * from './roles';
 export * from './hashtags';
 export * from './little-text';
 export * from './linkedin-versions';
+export * from './api-routes';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contentItemSchema } from './content';
-import { contentStatusSchema } from './domain';
+import { eventPayloadSchemas } from './events';
 
 // auth: trial quota (reserve -> commit | release). A reservation is atomic, so
 // concurrent generations never exceed the trial's 3 posts.
@@ -28,20 +28,34 @@ export type InternalContentItem = z.infer<typeof internalContentItemSchema>;
 export const internalContentResponseSchema = z.object({ content: internalContentItemSchema });
 
 /**
- * POST /internal/content/:id/transition. Applied only when the item belongs to userId and
- * its status is one of `from` (and, when given, its scheduledFor equals expectScheduledFor):
- * 200 { content } on success, 404 when not the user's, 409 when the status does not match.
+ * POST /internal/content/:id/transition: scheduling only (the scheduler's schedule, reschedule and
+ * unschedule). Applied only when the item belongs to userId and its status is one of `from` (and,
+ * when given, its scheduledFor equals expectScheduledFor): 200 { content } on success, 404 when
+ * not the user's, 409 when the status does not match. Publication outcomes are reported through
+ * /publication, never written here.
  */
+export const schedulingStatusSchema = z.enum(['draft', 'scheduled']);
 export const transitionRequestSchema = z.object({
   userId: z.string().min(1),
-  from: z.array(contentStatusSchema).min(1),
-  to: contentStatusSchema,
+  from: z.array(schedulingStatusSchema).min(1),
+  to: schedulingStatusSchema,
   expectScheduledFor: z.string().nullable().optional(),
   scheduledFor: z.string().nullable().optional(),
-  linkedinPostId: z.string().nullable().optional(),
-  linkedinPostUrl: z.string().nullable().optional(),
-  publishedAt: z.string().nullable().optional(),
-  lastPublishError: z.string().nullable().optional(),
-  publishUnconfirmed: z.boolean().optional(),
 });
 export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
+
+/**
+ * POST /internal/content/:id/publication: what came of publishing the item. The LinkedIn service
+ * reports it before it answers a publish-now (the member sees the item published), the scheduler
+ * reports a scheduled post it gave up on; the same outcomes also arrive as linkedin.post.published
+ * and linkedin.post.failed events. The content service settles every report through one function,
+ * the only writer of an item's publication status (docs/decisions/012-publication-pipeline.md).
+ * 200 { content } (also when the report changes nothing), 404 when the item is not the user's.
+ */
+const { contentId: _published, ...publishedFields } = eventPayloadSchemas['linkedin.post.published'].shape;
+const { contentId: _failed, ...failedFields } = eventPayloadSchemas['linkedin.post.failed'].shape;
+export const publicationReportSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('published'), ...publishedFields }),
+  z.object({ outcome: z.literal('failed'), ...failedFields }),
+]);
+export type PublicationReport = z.infer<typeof publicationReportSchema>;

@@ -85,4 +85,12 @@ export const postsListResponseSchema = z.object({
 });
 
 export const disconnectResponseSchema = z.object({ success: z.literal(true) });
+
+/** GET /api/linkedin/posts?page&limit: the member's published posts, newest first. */
+const PAGE_MESSAGE = 'page must be a whole number of 1 or more';
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+export const postsListQuerySchema = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000).default(1),
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(10),
+});
 export const refreshProfileResponseSchema = z.object({ profilePictureUpdated: z.boolean() });

@@ -36,10 +36,6 @@ export function permissionsFor(role: UserRole | null | undefined): readonly Perm
   return isKnownRole(role) ? rolePermissions[role] : [];
 }
 
-export function hasPermission(role: UserRole | null | undefined, permission: Permission): boolean {
-  return permissionsFor(role).includes(permission);
-}
-
 /** Navigation items derive from the permissions (spec section 6). */
 export const navigationItems = [
   { key: 'dashboard', permission: 'dashboard' },

@@ -25,7 +25,7 @@ export function authenticate(config: GatewayConfig, revoked: Pick<RevokedSession
   return (req, _res, next) => {
     if (!req.path.startsWith('/api/') || isPublic(req.method, req.path) || req.method === 'OPTIONS') return next();
     const token = bearerToken(req.headers.authorization);
-    if (!token) return next(AppError.unauthorized('Authentication required', 'AUTH.MISSING_TOKEN'));
+    if (!token) return next(AppError.of('AUTH.MISSING_TOKEN'));
     const known = verified.get(token);
     if (known) {
       if (known.sid !== undefined && revoked.isRevoked(known.sid)) return next(sessionEnded());
@@ -47,7 +47,7 @@ export function authenticate(config: GatewayConfig, revoked: Pick<RevokedSession
 }
 
 /** Its own code, so logs tell it from a bad token; the web app answers every 401 alike (refresh, else log out). */
-const sessionEnded = () => AppError.unauthorized('This session has ended. Please log in again.', 'AUTH.SESSION_REVOKED');
+const sessionEnded = () => AppError.of('AUTH.SESSION_REVOKED');
 
 /** The Authorization header read as passport-jwt's bearer extractor read it, so the same headers pass. */
 const AUTH_HEADER = /(\S+)\s+(\S+)/;

@@ -23,6 +23,8 @@ export const PUBLIC_ROUTES: Array<{ method: string; path: string }> = [
   { method: 'POST', path: '/api/auth/refresh' },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/openapi.json' },
+  { method: 'GET', path: '/api/docs' },
 ];
 
 export function isPublic(method: string, path: string): boolean {

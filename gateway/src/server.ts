@@ -8,9 +8,11 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { GatewayHealth } from '@postwright/contracts';
+import { API_VERSION, type GatewayHealth } from '@postwright/contracts';
+import { mountApiReference } from './openapi/routes';
 import {
   AppError,
+  errorBody,
   connectRedis,
   createLogger,
   errorHandler,
@@ -92,7 +94,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
       return next(AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
     }
     if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) {
-      return next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND'));
+      return next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` }));
     }
     next();
   });
@@ -120,6 +122,8 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     res.status(body.status === 'ok' ? 200 : 503).json(body);
   });
 
+  mountApiReference(app, API_VERSION);
+
   // counted here, shared with the other replicas through Redis in batches: no round trip per request
   const rateLimitStore = batchedRedisStore(redis, { prefix: `${config.NAMESPACE}gateway:rl:`, limit: config.RATE_LIMIT_PER_MINUTE });
   app.use(authenticate(config, revokedSessions));
@@ -133,7 +137,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
       passOnStoreError: true,
       keyGenerator: (req) => (req.user ? `u:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`),
       store: rateLimitStore,
-      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.', { status: 429 })),
+      handler: (_req, _res, next) => next(AppError.of('RATE_LIMITED')),
     }),
   );
 
@@ -155,14 +159,11 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         on: {
           error: (err, req, res) => {
             const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && /timeout|socket hang up/i.test(err.message);
-            const status = timedOut ? 504 : 502;
-            const body = {
-              error: timedOut
-                ? `The ${upstream.name} service took too long to answer. Please try again.`
-                : `The ${upstream.name} service is unavailable. Please try again.`,
-              code: timedOut ? 'UPSTREAM.TIMEOUT' : 'UPSTREAM.UNAVAILABLE',
-              requestId: String((req as { id?: unknown }).id ?? ''),
-            };
+            const failure = timedOut
+              ? AppError.of('UPSTREAM.TIMEOUT', { message: `The ${upstream.name} service took too long to answer. Please try again.` })
+              : AppError.of('UPSTREAM.UNAVAILABLE', { message: `The ${upstream.name} service is unavailable. Please try again.` });
+            const status = failure.status;
+            const body = errorBody(failure, String((req as { id?: unknown }).id ?? ''));
             logger.warn({ err: err.message, upstream: upstream.name, requestId: body.requestId }, 'upstream failed');
             if ('writeHead' in res && !res.headersSent) {
               (res as ServerResponse).writeHead(status, { 'content-type': 'application/json' });
@@ -178,7 +179,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     );
   }
 
-  app.use('/api', (req, _res, next) => next(AppError.notFound(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`, 'ROUTE.NOT_FOUND')));
+  app.use('/api', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` })));
 
   // The built web app, with SPA fallback for client-side routes.
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
@@ -190,7 +191,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
       res.sendFile(indexHtml);
     });
   }
-  app.use((req, _res, next) => next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND')));
+  app.use((req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` })));
   app.use(errorHandler(logger));
 
   const server = await listen(app, config.PORT, config.HOST);

@@ -1,5 +1,5 @@
 import { createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import jwt, { type JwtHeader } from 'jsonwebtoken';
 import { JwksClient } from 'jwks-rsa';
 import { accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@postwright/contracts';
@@ -45,11 +45,11 @@ export function createTokenVerifier(source: { publicKey?: string; jwksUrl?: stri
           if (err || !decoded || typeof decoded === 'string') {
             const expired = err?.name === 'TokenExpiredError';
             return reject(
-              AppError.unauthorized(expired ? 'Access token expired' : 'Invalid access token', expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.TOKEN_INVALID'),
+              AppError.of(expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.TOKEN_INVALID'),
             );
           }
           const claims = accessTokenClaimsSchema.safeParse(decoded);
-          if (!claims.success) return reject(AppError.unauthorized('Invalid access token', 'AUTH.TOKEN_INVALID'));
+          if (!claims.success) return reject(AppError.of('AUTH.TOKEN_INVALID'));
           resolve(claims.data);
         });
       }),
@@ -65,7 +65,7 @@ export function bearerToken(header: string | undefined): string | null {
 export function requireUser(verifier: TokenVerifier): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) return next(AppError.unauthorized('Authentication required', 'AUTH.MISSING_TOKEN'));
+    if (!token) return next(AppError.of('AUTH.MISSING_TOKEN'));
     try {
       const claims = await verifier.verify(token);
       req.user = { id: claims.sub, role: claims.role, tier: claims.tier };
@@ -76,6 +76,12 @@ export function requireUser(verifier: TokenVerifier): RequestHandler {
   };
 }
 
+/** The user `requireUser` verified for this request; a route without it mounted gets a 401, never a crash. */
+export function userOf(req: Request): Express.User {
+  if (!req.user) throw AppError.of('AUTH.UNAUTHENTICATED');
+  return req.user;
+}
+
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /** Guards /internal/* routes: only callers holding the shared internal token get through. */
@@ -84,7 +90,7 @@ export function requireInternal(expected: string): RequestHandler {
   return (req, _res, next) => {
     const got = Buffer.from(String(req.headers[INTERNAL_TOKEN_HEADER] ?? ''));
     if (got.length !== want.length || !timingSafeEqual(got, want)) {
-      return next(AppError.forbidden('Internal endpoint', 'INTERNAL.FORBIDDEN'));
+      return next(AppError.of('INTERNAL.FORBIDDEN'));
     }
     next();
   };

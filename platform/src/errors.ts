@@ -1,5 +1,6 @@
+import { errorCatalogue, type ErrorCode } from '@postwright/contracts';
+
 export interface AppErrorOptions {
-  status?: number;
   details?: Record<string, unknown>;
   cause?: unknown;
   /** extra response headers, e.g. Retry-After */
@@ -16,32 +17,35 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     options: AppErrorOptions = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
-    this.status = options.status ?? 500;
+    // one code, one status: the catalogue's
+    this.status = errorCatalogue[code].status;
     this.details = options.details;
     this.headers = options.headers;
   }
 
-  static badRequest(message: string, details?: Record<string, unknown>, code = 'REQUEST.INVALID') {
-    return new AppError(code, message, { status: 400, details });
+  /**
+   * The catalogued error (contracts `errorCatalogue`): its status and, unless the site says
+   * something more specific, its message.
+   */
+  static of(code: ErrorCode, options: AppErrorOptions & { message?: string } = {}) {
+    const { message, ...rest } = options;
+    return new AppError(code, message ?? errorCatalogue[code].message, rest);
   }
-  static unauthorized(message = 'Authentication required', code = 'AUTH.UNAUTHENTICATED') {
-    return new AppError(code, message, { status: 401 });
+  /** A validation failure: the catalogued 400 with the site's message and the fields it names. */
+  static badRequest(message: string, details?: Record<string, unknown>, code: ErrorCode = 'REQUEST.INVALID') {
+    return AppError.of(code, { message, details });
   }
-  static forbidden(message = 'You do not have permission to do this', code = 'AUTH.FORBIDDEN') {
-    return new AppError(code, message, { status: 403 });
-  }
-  static notFound(message = 'Not found', code = 'NOT_FOUND') {
-    return new AppError(code, message, { status: 404 });
-  }
-  static conflict(message: string, code = 'CONFLICT', details?: Record<string, unknown>) {
-    return new AppError(code, message, { status: 409, details });
-  }
+}
+
+/** The JSON body of an error answer (contracts `errorBodySchema`). */
+export function errorBody(error: AppError, requestId?: string): { error: string; code: ErrorCode; details?: Record<string, unknown>; requestId?: string } {
+  return { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}), ...(requestId !== undefined ? { requestId } : {}) };
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context';
-import { AppError, isAppError } from './errors';
+import { AppError, errorBody, isAppError } from './errors';
 import type { Logger } from './logger';
 
 declare module 'http' {
@@ -71,41 +71,35 @@ export function requestLogger(logger: Logger): RequestHandler {
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(AppError.notFound(`No route for ${req.method} ${req.path}`, 'ROUTE.NOT_FOUND'));
+  next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` }));
 };
 
 /** Turns anything thrown into `{ error, code, details?, requestId }`; never a stack trace. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = String(req.id ?? '');
-    let status = 500;
-    let body: Record<string, unknown>;
-    if (isAppError(err)) {
-      status = err.status;
-      body = { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
-      if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-    } else if (err?.type === 'entity.parse.failed') {
-      status = 400;
-      body = { error: 'Malformed JSON body', code: 'REQUEST.MALFORMED_JSON' };
-    } else if (err?.type === 'entity.too.large') {
-      status = 413;
-      body = { error: 'Request body is too large', code: 'REQUEST.TOO_LARGE' };
-    } else if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') {
-      status = 415;
-      body = { error: 'Unsupported request encoding', code: 'REQUEST.UNSUPPORTED_ENCODING' };
-    } else if (isStoreUnavailable(err)) {
-      status = 503;
-      body = { error: 'This service is temporarily unavailable. Please try again in a moment.', code: 'SERVICE.UNAVAILABLE' };
-    } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
-      status = err.status;
-      body = { error: err.expose && err.message ? String(err.message) : 'Bad request', code: 'REQUEST.INVALID' };
-    } else {
-      body = { error: 'Something went wrong. Please try again.', code: 'INTERNAL' };
-    }
+    const error = asAppError(err);
+    const { status } = error;
+    const body = errorBody(error, requestId);
     if (status >= 500) logger.error({ err, requestId }, 'request failed');
     if (res.headersSent) return;
-    res.status(status).json({ ...body, requestId });
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+    res.status(status).json(body);
   };
+}
+
+/** Anything thrown, as the catalogued error the client gets (a stack trace never leaves). */
+function asAppError(err: any): AppError {
+  if (isAppError(err)) return err;
+  if (err?.type === 'entity.parse.failed') return AppError.of('REQUEST.MALFORMED_JSON');
+  if (err?.type === 'entity.too.large') return AppError.of('REQUEST.TOO_LARGE');
+  if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') return AppError.of('REQUEST.UNSUPPORTED_ENCODING');
+  if (isStoreUnavailable(err)) return AppError.of('SERVICE.UNAVAILABLE');
+  // body-parser's other refusals (a bad content length...): its own words when they are meant for the client
+  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+    return AppError.of('REQUEST.INVALID', { message: err.expose && err.message ? String(err.message) : 'Bad request' });
+  }
+  return AppError.of('INTERNAL');
 }
 
 /**

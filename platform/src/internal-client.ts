@@ -31,10 +31,7 @@ export function createInternalClient(options: { service: string; baseUrl: string
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
       } catch (error) {
-        throw new AppError('UPSTREAM.UNAVAILABLE', `The ${options.service} service is unavailable. Please try again.`, {
-          status: 503,
-          cause: error,
-        });
+        throw AppError.of('DEPENDENCY.UNAVAILABLE', { message: `The ${options.service} service is unavailable. Please try again.`, cause: error });
       }
       const text = await res.text();
       let parsed: unknown = null;

@@ -36,24 +36,33 @@ export interface ServiceContext<C extends ServiceInfraConfig = ServiceInfraConfi
   keyPrefix: string;
 }
 
-export interface ServiceDefinition<C extends ServiceInfraConfig> {
+/**
+ * A service, wired one way (docs/wiring.md): `modules` builds the feature modules (use cases over
+ * their repositories and clients) once from the context; `routes` mounts each feature's routes with
+ * `featureRoutes(router, { ...what that feature needs })`; `background` starts consumers and jobs.
+ */
+export interface ServiceDefinition<C extends ServiceInfraConfig, M> {
   name: string;
   config: C;
   port: number;
+  /** builds the service's feature modules from the context, once, before anything is mounted */
+  modules(ctx: ServiceContext<C>): M | Promise<M>;
   /** mounts routes on the app; public ones under /api/..., internal ones under /internal/... */
-  routes(app: Router, ctx: ServiceContext<C>): void | Promise<void>;
+  routes(router: Router, modules: M, ctx: ServiceContext<C>): void;
   /** starts consumers and background jobs; the returned function stops them */
-  background?(ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
+  background?(modules: M, ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
   /** extra readiness checks, e.g. a dependency that must answer */
-  checks?: Record<string, (ctx: ServiceContext<C>) => Promise<boolean>>;
+  checks?: Record<string, (modules: M, ctx: ServiceContext<C>) => Promise<boolean>>;
   /** what /ready reports beside its checks without changing its status, e.g. a warning for the operator */
   details?: (ctx: ServiceContext<C>) => Record<string, unknown>;
   /** how long requests under way may take to finish when the service stops (default 5 s) */
   drainMs?: number;
 }
 
-export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfig> {
+export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfig, M = unknown> {
   name: string;
+  /** the feature modules `modules` built (tests reach use cases through them) */
+  modules: M;
   url: string;
   port: number;
   ctx: ServiceContext<C>;
@@ -67,7 +76,7 @@ export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfi
  * Connects a service to its MongoDB database, Redis and RabbitMQ, mounts its routes with
  * request ids, logging, JSON errors, /health and /ready, and listens (port 0 in tests).
  */
-export async function startService<C extends ServiceInfraConfig>(def: ServiceDefinition<C>): Promise<RunningService<C>> {
+export async function startService<C extends ServiceInfraConfig, M>(def: ServiceDefinition<C, M>): Promise<RunningService<C, M>> {
   const logger = createLogger(def.name, def.config.LOG_LEVEL);
   const ns = def.config.NAMESPACE;
   const mongo = await connectMongo(def.config.MONGO_URL, `${ns}postwright_${def.name.replace(/-/g, '_')}`);
@@ -84,6 +93,15 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
     def.config.JWT_PUBLIC_KEY ? { publicKey: def.config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', def.config.AUTH_URL).toString() },
   );
   const ctx: ServiceContext<C> = { name: def.name, config: def.config, logger, mongo, redis, messaging, tokens, keyPrefix: `${ns}${def.name}:` };
+  let modules: M;
+  try {
+    modules = await def.modules(ctx);
+  } catch (error) {
+    await messaging.close();
+    redis.disconnect();
+    await mongo.close();
+    throw error;
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -101,7 +119,7 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
       rabbitmq: messaging.isConnected() ? 'up' : 'down',
     };
     for (const [name, check] of Object.entries(def.checks ?? {})) {
-      checks[name] = (await check(ctx).catch(() => false)) ? 'up' : 'down';
+      checks[name] = (await check(modules, ctx).catch(() => false)) ? 'up' : 'down';
     }
     const ok = Object.values(checks).every((s) => s === 'up');
     const details = def.details?.(ctx);
@@ -110,12 +128,12 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
   });
   app.use(jsonBody());
   const router = express.Router();
-  await def.routes(router, ctx);
+  def.routes(router, modules, ctx);
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
-  const stopBackground = (await def.background?.(ctx)) ?? undefined;
+  const stopBackground = (await def.background?.(modules, ctx)) ?? undefined;
   let server: HttpServer;
   try {
     server = await listen(app, def.port, def.config.HOST, { drainMs: def.drainMs });
@@ -131,6 +149,7 @@ export async function startService<C extends ServiceInfraConfig>(def: ServiceDef
   let stopping: Promise<void> | undefined;
   return {
     name: def.name,
+    modules,
     url: server.url,
     port: server.port,
     ctx,

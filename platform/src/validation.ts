@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@postwright/contracts';
 import type { z } from 'zod';
 import { AppError } from './errors';
 
@@ -5,7 +6,7 @@ import { AppError } from './errors';
  * Parses untrusted input with a contracts schema. On failure: 400 whose `error` is the
  * first problem's message and whose `details` map each field to its message.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, code = 'REQUEST.INVALID'): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, code: ErrorCode = 'REQUEST.INVALID'): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const details: Record<string, string> = {};

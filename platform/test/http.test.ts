@@ -12,7 +12,7 @@ describe('HTTP error handling', () => {
       res.json({ got: req.body });
     });
     app.get('/app-error', () => {
-      throw new AppError('THING.GONE', 'That thing is gone', { status: 410, details: { thing: 'x' } });
+      throw AppError.of('USER.NOT_FOUND', { message: 'That thing is gone', details: { thing: 'x' } });
     });
     app.get('/crash', async () => {
       throw new Error('secret internals at /srv/app.ts:12');
@@ -40,10 +40,10 @@ describe('HTTP error handling', () => {
     expect(res.body.error).toBe('Request body is too large');
   });
 
-  test('when an AppError is thrown, then its status, message, code and details are sent', async () => {
+  test('when an AppError is thrown, then its catalogued status, its message, code and details are sent', async () => {
     const res = await http(server.url, 'GET', '/app-error');
-    expect(res.status).toBe(410);
-    expect(res.body).toMatchObject({ error: 'That thing is gone', code: 'THING.GONE', details: { thing: 'x' } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'That thing is gone', code: 'USER.NOT_FOUND', details: { thing: 'x' } });
   });
 
   test('when anything else is thrown, then 500 with a generic text and no stack or internals', async () => {

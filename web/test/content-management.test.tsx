@@ -668,7 +668,7 @@ describe('content management: publishing and scheduling follow the shared rules'
     renderSignedIn('/content-management', {
       'GET /api/content': () => ({ body: { content: [draft()] } }),
       'GET /api/linkedin/profile': () => ({ status: 502 }), // the check failed: the member may try
-      'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'LinkedIn account not connected. Please connect your LinkedIn account first.', code: 'LINKEDIN.NOT_CONNECTED' } }),
+      'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'LinkedIn account not connected. Please connect your LinkedIn account first.', code: 'LINKEDIN.CONNECTION_REQUIRED' } }),
     });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));

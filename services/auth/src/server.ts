@@ -1,28 +1,28 @@
 import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { AuthConfig } from './config';
-import { mountAdminRoutes } from './modules/admin/admin.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminUseCases } from './modules/admin/admin.use-case';
-import { mountAuthRoutes } from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthUseCases } from './modules/auth/auth.use-case';
 import { createPasswordHasher } from './modules/auth/password';
 import { createRateLimiter } from './modules/auth/rate-limit.repository';
 import { createRefreshTokenStore } from './modules/auth/refresh-token.repository';
 import { createSessionRevocations } from './modules/auth/session-revocations';
 import { createAccessTokenIssuer } from './modules/keys/access-token';
-import { mountKeyRoutes } from './modules/keys/keys.routes';
+import { keyRoutes } from './modules/keys/keys.routes';
 import { resolveSigningKeys, type SigningKeys } from './modules/keys/signing-keys';
 import { startLinkedinSyncConsumer } from './modules/linkedin-sync/linkedin-sync.consumer';
 import { createLinkedinSync } from './modules/linkedin-sync/linkedin-sync.use-case';
 import { systemClock, type Clock, type EventPublisher } from './modules/ports';
-import { mountProfileRoutes } from './modules/profile/profile.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { createProfileUseCases } from './modules/profile/profile.use-case';
 import { createReservationOutcomes } from './modules/quota/quota.repository';
-import { mountQuotaRoutes } from './modules/quota/quota.routes';
+import { quotaRoutes } from './modules/quota/quota.routes';
 import { createQuotaUseCases } from './modules/quota/quota.use-case';
 import { createUserRepository } from './modules/users/user.repository';
 import { createUserLifecycle } from './modules/users/users.use-case';
 
-export type AuthService = RunningService<AuthConfig> & { keys: SigningKeys };
+export type AuthService = RunningService<AuthConfig, AuthModules> & { keys: SigningKeys };
 
 /** Publishes after the state is stored; a broker outage is logged and never fails the request. */
 export function eventPublisher(ctx: ServiceContext<AuthConfig>): EventPublisher {
@@ -76,29 +76,31 @@ export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys,
 export type AuthModules = ReturnType<typeof buildModules>;
 
 /** Starts the auth service; PORT 0 picks a free port (tests run it in-process). */
-export async function start(config: AuthConfig, options: { clock?: Clock } = {}): Promise<AuthService & { modules: AuthModules }> {
+export async function start(config: AuthConfig, options: { clock?: Clock } = {}): Promise<AuthService> {
   const keys = resolveSigningKeys({ privateKey: config.JWT_PRIVATE_KEY, publicKey: config.JWT_PUBLIC_KEY, dataDir: config.POSTWRIGHT_DATA_DIR });
-  let modules!: AuthModules;
   const service = await startService({
     name: 'auth',
     // the service verifies its own tokens with the key it signs with
     config: { ...config, JWT_PUBLIC_KEY: keys.publicKey },
     port: config.PORT,
-    async routes(router, ctx) {
-      modules = buildModules(ctx, keys, options.clock);
+    async modules(ctx) {
+      const modules = buildModules(ctx, keys, options.clock);
       await modules.users.init();
-      mountKeyRoutes(router, keys);
-      mountAuthRoutes(router, modules.auth, ctx.tokens, { refreshTokenTtlSeconds: ctx.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 });
-      mountProfileRoutes(router, modules.profile, ctx.tokens);
-      mountAdminRoutes(router, modules.admin, ctx.tokens);
-      mountQuotaRoutes(router, modules.quota, ctx.config.INTERNAL_TOKEN);
+      return modules;
     },
-    async background(ctx) {
+    routes(router, modules, { tokens, config: settings }) {
+      keyRoutes(router, { keys });
+      authRoutes(router, { auth: modules.auth, tokens, refreshTokenTtlSeconds: settings.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 });
+      profileRoutes(router, { profile: modules.profile, tokens });
+      adminRoutes(router, { admin: modules.admin, tokens });
+      quotaRoutes(router, { quota: modules.quota, internalToken: settings.INTERNAL_TOKEN });
+    },
+    async background(modules, ctx) {
       await startLinkedinSyncConsumer(ctx.messaging, modules.linkedinSync);
       return startSweeper(ctx, modules);
     },
   });
-  return Object.assign(service, { keys, modules });
+  return Object.assign(service, { keys });
 }
 
 /** Gives back abandoned trial reservations and ends betas on time, every SWEEP_INTERVAL_MS. */

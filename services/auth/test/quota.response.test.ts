@@ -2,7 +2,7 @@ import { quotaCommitResponseSchema, quotaReleaseResponseSchema, quotaReserveResp
 import { cleanupNamespace, eventually, http, randomId, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { signupUser, startAuth, TestClock, type RunningAuth } from './support/harness';
 
-const EXHAUSTED = { error: 'Trial limit reached. Please upgrade to continue generating content.', code: 'AUTH.TRIAL_EXHAUSTED' };
+const EXHAUSTED = { error: 'Trial limit reached. Please upgrade to continue generating content.', code: 'TRIAL.LIMIT_REACHED' };
 const DAY = 24 * 3600 * 1000;
 
 describe('internal trial quota API (reserve -> commit | release)', () => {

@@ -1,4 +1,4 @@
-import type { LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
+import { isErrorCode, type ErrorCode, type LinkedinProfile, type ProfileStatusResponse } from '@postwright/contracts';
 import { ApiError, api } from './api-client';
 import { formatLongDate } from './datetime';
 import { rememberLinkedInReturnTo } from './return-to';
@@ -37,11 +37,11 @@ export const linkedInExpiryText = {
 } as const;
 
 /** The codes with which the API says the member must connect (or reconnect) LinkedIn first. */
-export const LINKEDIN_CONNECT_CODES: readonly string[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.RECONNECT_REQUIRED'];
+export const LINKEDIN_CONNECT_CODES: readonly ErrorCode[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.CONNECTION_REQUIRED', 'LINKEDIN.RECONNECT_REQUIRED'];
 
 /** True when a failed call asks the member to connect (or reconnect) LinkedIn. */
 export function needsLinkedInConnection(error: unknown): boolean {
-  return error instanceof ApiError && typeof error.code === 'string' && LINKEDIN_CONNECT_CODES.includes(error.code);
+  return error instanceof ApiError && isErrorCode(error.code) && LINKEDIN_CONNECT_CODES.includes(error.code);
 }
 
 /** True when the member's LinkedIn connection has expired (its time is up, or it was revoked): they must reconnect. */

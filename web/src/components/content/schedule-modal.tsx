@@ -20,7 +20,7 @@ export const expiresBeforeMessage = (endsAt: string) =>
   `Your LinkedIn connection expires on ${formatLongDate(endsAt)}, before this time. Reconnect LinkedIn before then or this post will not be published.`;
 
 /** The scheduler's refusals that are about the time itself: shown on the field. */
-const TIME_CODES = new Set(['SCHEDULE.TOO_SOON', 'SCHEDULE.TOO_FAR', 'SCHEDULE.INVALID_TIME']);
+const TIME_CODES = new Set<string>(['SCHEDULE.TOO_SOON', 'SCHEDULE.TOO_FAR', 'SCHEDULE.INVALID_TIME']);
 
 /**
  * What onConfirm throws when it failed before asking the scheduler (saving the edits first):

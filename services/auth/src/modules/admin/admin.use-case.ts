@@ -18,7 +18,7 @@ export function createAdminUseCases(deps: { users: UserRepository; events: Event
     async requireAdmin(actorId: string): Promise<void> {
       const actor = await users.findById(actorId);
       if (!actor || !isAdminRole(actor.userRole)) {
-        throw AppError.forbidden('You do not have permission to do this', 'ADMIN.FORBIDDEN');
+        throw AppError.of('ADMIN.FORBIDDEN');
       }
     },
 
@@ -27,7 +27,7 @@ export function createAdminUseCases(deps: { users: UserRepository; events: Event
       const betaExpiresAt =
         request.tier === 'beta' ? new Date(clock.now().getTime() + (request.betaDays ?? BETA_DURATION_DAYS) * DAY_MS) : null;
       const user = await users.setTier(targetId, request.tier, betaExpiresAt);
-      if (!user) throw AppError.notFound('User not found', 'USER.NOT_FOUND');
+      if (!user) throw AppError.of('USER.NOT_FOUND');
       await events.publish('user.tier.changed', {
         userId: user.id,
         tier: user.subscriptionTier,

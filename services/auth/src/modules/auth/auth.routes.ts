@@ -36,7 +36,7 @@ export interface AuthRouteOptions {
   refreshTokenTtlSeconds: number;
 }
 
-export function mountAuthRoutes(router: Router, auth: AuthUseCases, tokens: TokenVerifier, options: AuthRouteOptions): void {
+export function authRoutes(router: Router, { auth, tokens, ...options }: AuthRouteOptions & { auth: AuthUseCases; tokens: TokenVerifier }): void {
   const setRefreshCookie = (res: Response, token: string) => res.append('Set-Cookie', refreshCookie(token, options.refreshTokenTtlSeconds));
 
   router.post('/api/auth/signup', async (req, res) => {

@@ -9,7 +9,6 @@ import type { PasswordHasher } from './password';
 import { clientKey, loginDelayMs, type RateLimiter } from './rate-limit.repository';
 import type { RefreshTokenStore } from './refresh-token.repository';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,10 +42,7 @@ export function createAuthUseCases(deps: AuthDeps) {
   }
 
   const tooMany = (wait: number) =>
-    new AppError('AUTH.RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.', {
-      status: 429,
-      headers: { 'retry-after': String(wait) },
-    });
+    AppError.of('AUTH.RATE_LIMITED', { headers: { 'retry-after': String(wait) } });
 
   /** Signups per client address. */
   async function limitSignup(address: string): Promise<void> {
@@ -81,7 +77,7 @@ export function createAuthUseCases(deps: AuthDeps) {
     };
   }
 
-  const emailTaken = () => AppError.conflict('An account with this email already exists', 'AUTH.EMAIL_TAKEN');
+  const emailTaken = () => AppError.of('AUTH.EMAIL_TAKEN');
 
   return {
     async signup(input: SignupInput, ip: string): Promise<AuthResponse> {
@@ -110,7 +106,7 @@ export function createAuthUseCases(deps: AuthDeps) {
       const ok = found ? await passwords.verify(found.passwordHash, input.password) : await passwords.verifyNothing(input.password);
       if (!found || !ok) {
         await attempt.failed();
-        throw AppError.unauthorized(INVALID_CREDENTIALS, 'AUTH.INVALID_CREDENTIALS');
+        throw AppError.of('AUTH.INVALID_CREDENTIALS');
       }
       await attempt.succeeded();
       const user = await lifecycle.current(found);
@@ -122,17 +118,17 @@ export function createAuthUseCases(deps: AuthDeps) {
       const rotated = await refreshTokens.rotate(refreshToken);
       if (!rotated.ok) {
         if (rotated.reason === 'reused') {
-          throw AppError.unauthorized('This session is no longer valid. Please log in again.', 'AUTH.REFRESH_REUSED');
+          throw AppError.of('AUTH.REFRESH_REUSED');
         }
         if (rotated.reason === 'revoked') {
-          throw AppError.unauthorized('This session has ended. Please log in again.', 'AUTH.REFRESH_REVOKED');
+          throw AppError.of('AUTH.REFRESH_REVOKED');
         }
-        throw AppError.unauthorized('Invalid refresh token', 'AUTH.REFRESH_INVALID');
+        throw AppError.of('AUTH.REFRESH_INVALID');
       }
       const user = await lifecycle.load(rotated.userId);
       if (!user) {
         await refreshTokens.revokeFamily(rotated.familyId);
-        throw AppError.unauthorized('Invalid refresh token', 'AUTH.REFRESH_INVALID');
+        throw AppError.of('AUTH.REFRESH_INVALID');
       }
       return tokensFor(user, rotated.familyId);
     },

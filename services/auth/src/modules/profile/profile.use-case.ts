@@ -14,7 +14,7 @@ export function createProfileUseCases(deps: { users: UserRepository; lifecycle: 
 
   async function mine(userId: string): Promise<UserRecord> {
     const user = await lifecycle.load(userId);
-    if (!user) throw AppError.notFound('User not found', 'USER.NOT_FOUND');
+    if (!user) throw AppError.of('USER.NOT_FOUND');
     return user;
   }
 
@@ -36,7 +36,7 @@ export function createProfileUseCases(deps: { users: UserRepository; lifecycle: 
       const fields = Object.keys(changes);
       if (fields.length === 0) return { user: toPublicUser(current) };
       const updated = await users.updateProfile(userId, changes);
-      if (!updated) throw AppError.notFound('User not found', 'USER.NOT_FOUND');
+      if (!updated) throw AppError.of('USER.NOT_FOUND');
       await events.publish('user.updated', { userId, fields });
       return { user: toPublicUser(updated) };
     },

@@ -4,7 +4,7 @@ import { quotaCommitRequestSchema, quotaReleaseRequestSchema, quotaReserveReques
 import type { QuotaUseCases } from './quota.use-case';
 
 /** Internal only (the content service): the gateway never routes /internal, and the shared token is required. */
-export function mountQuotaRoutes(router: Router, quota: QuotaUseCases, internalToken: string): void {
+export function quotaRoutes(router: Router, { quota, internalToken }: { quota: QuotaUseCases; internalToken: string }): void {
   const internal = requireInternal(internalToken);
 
   router.post('/internal/quota/reserve', internal, async (req, res) => {

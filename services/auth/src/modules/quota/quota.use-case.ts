@@ -6,7 +6,6 @@ import { isUserId, toPublicUser, type UserRecord, type UserRepository } from '..
 import type { UserLifecycle } from '../users/users.use-case';
 import type { ReservationOutcomes } from './quota.repository';
 
-export const TRIAL_EXHAUSTED_MESSAGE = 'Trial limit reached. Please upgrade to continue generating content.';
 
 /** reservationId = <userId>_<key>: the user document to look in, and the key inside it. */
 function parseReservationId(reservationId: string): { userId: string; key: string } | null {
@@ -48,7 +47,7 @@ export function createQuotaUseCases(deps: {
   return {
     async reserve(userId: string) {
       const user = isUserId(userId) ? await lifecycle.load(userId) : null;
-      if (!user) throw AppError.notFound('User not found', 'USER.NOT_FOUND');
+      if (!user) throw AppError.of('USER.NOT_FOUND');
       if (hasUnlimitedPosts(toPublicUser(user), clock.now())) {
         return { reservationId: null, unlimited: true, trialPostsRemaining: null };
       }
@@ -58,21 +57,21 @@ export function createQuotaUseCases(deps: {
       if (!reserved && (await releaseExpiredOf(user.id, user.trialReservations)) > 0) {
         reserved = await users.reserveTrialPost(user.id, key, expiresAt, TRIAL_POST_LIMIT);
       }
-      if (!reserved) throw new AppError('AUTH.TRIAL_EXHAUSTED', TRIAL_EXHAUSTED_MESSAGE, { status: 403 });
+      if (!reserved) throw AppError.of('TRIAL.LIMIT_REACHED');
       return { reservationId: `${user.id}_${key}`, unlimited: false, trialPostsRemaining: remaining(reserved) };
     },
 
     /** Idempotent: committing twice counts once. */
     async commit(reservationId: string) {
       const ref = parseReservationId(reservationId);
-      if (!ref) throw AppError.notFound('Reservation not found', 'QUOTA.RESERVATION_NOT_FOUND');
+      if (!ref) throw AppError.of('QUOTA.RESERVATION_NOT_FOUND');
       let user = await users.commitReservation(ref.userId, ref.key);
       if (user) {
         await outcomes.record(reservationId, 'committed');
       } else {
         const outcome = await outcomes.read(reservationId);
         if (outcome === 'released') {
-          throw AppError.conflict('Reservation was already released', 'QUOTA.RESERVATION_RELEASED');
+          throw AppError.of('QUOTA.RESERVATION_RELEASED');
         }
         if (outcome === 'expired') {
           // generation outlived its reservation: count it if a post is still free, never beyond the limit
@@ -81,7 +80,7 @@ export function createQuotaUseCases(deps: {
         } else if (outcome === 'committed') {
           user = await users.findById(ref.userId);
         }
-        if (!user) throw AppError.notFound('Reservation not found', 'QUOTA.RESERVATION_NOT_FOUND');
+        if (!user) throw AppError.of('QUOTA.RESERVATION_NOT_FOUND');
       }
       const unlimited = hasUnlimitedPosts(toPublicUser(user), clock.now());
       return { trialPostsRemaining: unlimited ? null : remaining(user) };

@@ -1,4 +1,4 @@
-import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
+import { isErrorCode, type ErrorCode, type GenerateRequest, type GenerateResponse } from '@postwright/contracts';
 import { ApiError, api } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 
@@ -25,27 +25,53 @@ export class GenerationError extends Error {
   }
 }
 
+type GenerationFailure = { message: string; trialExhausted: boolean };
+const say = (message: string, trialExhausted = false): GenerationFailure => ({ message, trialExhausted });
+
+/** What each catalogued code means for a generation (contracts `errorCatalogue`): the web decides on codes. */
+const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
+  'AUTH.MISSING_TOKEN': say(generationMessages.authRequired),
+  'AUTH.USER_NOT_FOUND': say(generationMessages.authRequired),
+  'TRIAL.LIMIT_REACHED': say(generationMessages.trialExhausted, true),
+  'GENERATION.TIMEOUT': say(generationMessages.timeout),
+  'UPSTREAM.TIMEOUT': say(generationMessages.timeout),
+  'GENERATION.RATE_LIMITED': say(generationMessages.busy),
+  RATE_LIMITED: say(generationMessages.busy),
+  'GENERATION.UNAVAILABLE': say(generationMessages.unavailable),
+  'DEPENDENCY.UNAVAILABLE': say(generationMessages.unavailable),
+  'SERVICE.UNAVAILABLE': say(generationMessages.unavailable),
+  'UPSTREAM.UNAVAILABLE': say(generationMessages.unavailable),
+};
+
 /**
- * Maps a failed generation to the spec's message: no token, trial exhausted (403), a message
- * containing "timeout", a rate limit or 429, a 503, else the server's text or the status.
+ * Maps a failed generation to the spec's message. Our API's answers carry a catalogued code, and
+ * the code decides. An answer without one (a proxy or load balancer in between) falls back to the
+ * spec's rules on status and text: 401, a 403 about the trial, a message containing "timeout", a
+ * rate limit or 429, a 503, else the server's text or the status.
  */
-export function generationErrorMessage(error: unknown): { message: string; trialExhausted: boolean } {
+export function generationErrorMessage(error: unknown): GenerationFailure {
   if (error instanceof GenerationError) return { message: error.message, trialExhausted: error.trialExhausted };
   if (error instanceof ApiError) {
-    const text = error.serverMessage ?? '';
-    if (error.status === 401) return { message: generationMessages.authRequired, trialExhausted: false };
-    if (error.status === 403 && (/trial/i.test(text) || /^(TRIAL|AUTH\.TRIAL)/.test(error.code ?? '') || !text)) {
-      return { message: generationMessages.trialExhausted, trialExhausted: true };
-    }
-    if (/time(d)?[ -]?out/i.test(text) || error.status === 504) return { message: generationMessages.timeout, trialExhausted: false };
-    if (/rate[ -]?limit/i.test(text) || error.status === 429) return { message: generationMessages.busy, trialExhausted: false };
-    if (error.status === 503) return { message: generationMessages.unavailable, trialExhausted: false };
-    if (error.status === 0) return { message: error.message, trialExhausted: false };
-    return { message: text || generationMessages.failed(error.status), trialExhausted: false };
+    const known = isErrorCode(error.code) ? byCode[error.code] : undefined;
+    if (known) return known;
+    if (isErrorCode(error.code)) return say(error.serverMessage ?? generationMessages.failed(error.status));
+    return uncataloguedAnswer(error);
   }
   const text = error instanceof Error ? error.message : '';
-  if ((error as Error)?.name === 'AbortError' || /time(d)?[ -]?out/i.test(text)) return { message: generationMessages.timeout, trialExhausted: false };
-  return { message: text || 'Failed to generate content', trialExhausted: false };
+  if ((error as Error)?.name === 'AbortError' || /time(d)?[ -]?out/i.test(text)) return say(generationMessages.timeout);
+  return say(text || 'Failed to generate content');
+}
+
+/** The spec's rules for an answer that did not come from our API (no catalogued code). */
+function uncataloguedAnswer(error: ApiError): GenerationFailure {
+  const text = error.serverMessage ?? '';
+  if (error.status === 401) return say(generationMessages.authRequired);
+  if (error.status === 403 && (/trial/i.test(text) || !text)) return say(generationMessages.trialExhausted, true);
+  if (/time(d)?[ -]?out/i.test(text) || error.status === 504) return say(generationMessages.timeout);
+  if (/rate[ -]?limit/i.test(text) || error.status === 429) return say(generationMessages.busy);
+  if (error.status === 503) return say(generationMessages.unavailable);
+  if (error.status === 0) return say(error.message);
+  return say(text || generationMessages.failed(error.status));
 }
 
 /**
