@@ -47,6 +47,14 @@ const CLOSE_DRAIN_MS = 5_000;
  * dead-letter queue beside it, publisher confirms, manual ack after the handler stored its
  * work, reconnect with backoff (amqp-connection-manager), idempotency on the event id.
  */
+/**
+ * The Redis key that says a consumer queue has handled an event (set once its handler stored its
+ * work, before the ack): redeliveries of a handled event are acked without running it again.
+ */
+export function processedEventKey(namespace: string | undefined, queue: string, eventId: string): string {
+  return `${namespace ?? ''}processed:${queue}:${eventId}`;
+}
+
 export class Messaging {
   readonly exchange: string;
   readonly deadLetterExchange: string;
@@ -189,7 +197,7 @@ export class Messaging {
         nack(false);
         return;
       }
-      const processedKey = `${this.options.namespace ?? ''}processed:${queue}:${event.id}`;
+      const processedKey = processedEventKey(this.options.namespace, queue, event.id);
       let handled: boolean;
       try {
         handled = this.options.redis ? (await this.options.redis.exists(processedKey)) === 1 : false;

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { eventually, http } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from './support/events';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 describe('DELETE /api/content/:id', () => {
   let stack: Stack;
@@ -44,13 +44,13 @@ describe('DELETE /api/content/:id', () => {
     const event = await probe.waitFor('content.deleted', (p) => p.contentId === item.id);
     expect(event.payload.status).toBe('scheduled');
     // the scheduler's due-time move finds nothing to publish
-    const late = await stack.transition(item.id, { userId: user.id, from: ['scheduled'], to: 'published', linkedinPostId: 'urn:li:share:9' });
+    const late = await stack.report(item.id, publishedReport(user.id, 'urn:li:share:9'));
     expect(late.status).toBe(404);
   });
 
   test('when a published item is deleted, then it leaves the product (the LinkedIn post stays) and the event says published', async () => {
     const item = await stack.draft(user);
-    await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:2' });
+    await stack.report(item.id, publishedReport(user.id, 'urn:li:share:2'));
     expect((await remove(item.id)).status).toBe(200);
     const event = await probe.waitFor('content.deleted', (p) => p.contentId === item.id);
     expect(event.payload.status).toBe('published');

@@ -1,8 +1,8 @@
 import { contentResponseSchema } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startEventProbe, type EventProbe } from './support/events';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /**
  * Issue #18: the form beside a draft (topic and the generation inputs) autosaves with the
@@ -125,7 +125,7 @@ describe('PUT /api/content/:id/edit with the form beside the draft', () => {
 
   test('when the item is published, then 409 and the form is unchanged', async () => {
     const item = await stack.draft(user);
-    await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:2' });
+    await stack.report(item.id, publishedReport(user.id, 'urn:li:share:2'));
     const res = await edit(item.id, { editedContent: item.generatedContent, topic: 'Too late' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'Published posts cannot be edited.', code: 'CONTENT.NOT_EDITABLE' });

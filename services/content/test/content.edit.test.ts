@@ -1,7 +1,7 @@
 import { contentResponseSchema } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from './support/events';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 describe('PUT /api/content/:id/edit', () => {
   let stack: Stack;
@@ -96,7 +96,7 @@ describe('PUT /api/content/:id/edit', () => {
 
   test('when the item is published, then 409', async () => {
     const item = await stack.draft(user);
-    await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' });
+    await stack.report(item.id, publishedReport(user.id, 'urn:li:share:1'));
     const res = await edit(item.id, { editedContent: 'Too late', saveAsDraft: true });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Published posts cannot be edited.');

@@ -1,6 +1,6 @@
 import { http, randomId, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startStack, type Stack, type TestUser } from './support/stack';
+import { startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /** Users reach only their own data: another user's item is always 404, never 403 or 500. */
 describe('content ownership', () => {
@@ -50,7 +50,7 @@ describe('content ownership', () => {
     const headers = { 'x-internal-token': TEST_INTERNAL_TOKEN };
     const read = await http(stack.content.url, 'GET', `/internal/content/${itemId}?userId=${intruder.id}`, { headers });
     expect(read.status).toBe(404);
-    const move = await stack.transition(itemId, { userId: intruder.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:x' });
+    const move = await stack.report(itemId, publishedReport(intruder.id, 'urn:li:share:x'));
     expect(move.status).toBe(404);
     expect((await stack.list(owner))[0].status).toBe('draft');
   });

@@ -1,7 +1,7 @@
 import { contentResponseSchema } from '@postwright/contracts';
 import { http, randomId } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /**
  * Issue #18: "Generate again" keeps the text it replaced one undo away.
@@ -104,7 +104,7 @@ describe('POST /api/content/:id/restore-previous', () => {
   test('when the item is published, then 409 and nothing changes', async () => {
     const user = await stack.user({ tier: 'premium' });
     const { original, replacement } = await regenerated(user);
-    await stack.transition(original.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:4' });
+    await stack.report(original.id, publishedReport(user.id, 'urn:li:share:4'));
     const res = await restore(user, original.id);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'Published posts cannot go back to their previous version.', code: 'CONTENT.NOT_EDITABLE' });

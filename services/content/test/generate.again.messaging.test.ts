@@ -1,6 +1,6 @@
 import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startEventProbe, type EventProbe } from './support/events';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { inAnHour, startStack, type Stack } from './support/stack';
 
 /**

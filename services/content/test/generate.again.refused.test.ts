@@ -1,6 +1,6 @@
 import { http, randomId } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /**
  * "Generate again" writes only into the caller's own draft of the same type. Anything else is
@@ -82,7 +82,7 @@ describe('POST /api/content/generate with contentId when the draft cannot be rew
   test('when the item is published, then 409 with the reason, and it is neither rewritten nor charged', async () => {
     const user = await stack.user();
     const draft = await stack.draft(user);
-    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:3' });
+    await stack.report(draft.id, publishedReport(user.id, 'urn:li:share:3'));
 
     const res = await again(user, draft.id);
 

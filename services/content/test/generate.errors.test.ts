@@ -1,4 +1,4 @@
-import { http, testEnv } from '@postwright/platform/src/testing';
+import { http } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start } from '../src/server';
 import { buildGenerateRequest } from './support/builders';
@@ -26,8 +26,7 @@ describe('POST /api/content/generate when the model fails', () => {
 
   /** A trial user whose failed attempt must leave all 3 posts available. */
   async function expectAllTrialPostsLeft(user: TestUser) {
-    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
-    expect(profile.body.user.trialPostsUsed).toBe(0);
+    expect(await stack.trialPostsUsed(user)).toBe(0);
     // a leaked reservation would make the third of these fail
     const remaining: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -102,7 +101,7 @@ describe('POST /api/content/generate when the model fails', () => {
 
   test('when the model server cannot be reached at all, then 503 and no trial post used', async () => {
     const unreachable = await start(
-      readConfig(testEnv(stack.ns, { AUTH_URL: stack.auth.url, OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', GENERATION_TIMEOUT_MS: '3000' })),
+      readConfig(stack.env({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', GENERATION_TIMEOUT_MS: '3000' })),
     );
     try {
       const user = await stack.user();

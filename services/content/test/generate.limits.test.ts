@@ -45,8 +45,7 @@ describe('POST /api/content/generate with a field over its maximum', () => {
     expect(model.requests).toHaveLength(0);
     expect(await storedFor(user.id)).toBe(0);
     expect(await stack.list(user)).toEqual([]);
-    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
-    expect(profile.body.user.trialPostsUsed).toBe(0);
+    expect(await stack.trialPostsUsed(user)).toBe(0);
   });
 
   test('when every field is exactly at its maximum, then the post is generated and the inputs are stored whole', async () => {

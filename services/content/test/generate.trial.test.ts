@@ -32,8 +32,7 @@ describe('POST /api/content/generate and the trial quota (real auth service)', (
     expect(fourth.body).toMatchObject({ error: TRIAL_LIMIT });
     const items = await stack.list(user);
     expect(items.map((i) => i.topic)).toEqual(['Topic number 3', 'Topic number 2', 'Topic number 1']);
-    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
-    expect(profile.body.user.trialPostsUsed).toBe(3);
+    expect(await stack.trialPostsUsed(user)).toBe(3);
   });
 
   test('when a trial user sends 6 generations at once, then exactly 3 succeed and 3 get the trial limit message', async () => {
@@ -49,8 +48,7 @@ describe('POST /api/content/generate and the trial quota (real auth service)', (
     // each answer reports what is left when it completes; with 3 in flight that may already be 0
     for (const r of created) expect([0, 1, 2]).toContain(r.body.user.trialPostsRemaining);
     expect(await stack.list(user)).toHaveLength(3);
-    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token });
-    expect(profile.body.user.trialPostsUsed).toBe(3);
+    expect(await stack.trialPostsUsed(user)).toBe(3);
   });
 
   test.each(['premium', 'beta'] as const)('when a %s user generates, then there is no limit and posts left is null', async (tier) => {
@@ -67,7 +65,7 @@ describe('POST /api/content/generate and the trial quota (real auth service)', (
     for (let i = 0; i < 3; i++) expect((await generate(user)).status).toBe(201);
     expect((await generate(user)).status).toBe(403);
 
-    await stack.auth.modules.admin.setTier(user.id, { tier: 'premium' });
+    stack.quota.setTier(user.id, 'premium');
 
     const res = await generate(user);
     expect(res.status).toBe(201);

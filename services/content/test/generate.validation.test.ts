@@ -87,7 +87,6 @@ describe('POST /api/content/generate with an invalid form', () => {
       expect(res.status).toBe(400);
     }
     expect(await stack.list(fresh)).toEqual([]);
-    const profile = await http(stack.auth.url, 'GET', '/api/users/profile', { token: fresh.token });
-    expect(profile.body.user.trialPostsUsed).toBe(0);
+    expect(await stack.trialPostsUsed(fresh)).toBe(0);
   });
 });

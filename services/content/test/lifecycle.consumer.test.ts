@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@postwright/platform/src/testing';
 import type { ContentItem } from '@postwright/contracts';
-import { startEventProbe, type EventProbe } from './support/events';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /** LinkedIn's reports move items; every handler is idempotent (the same event twice = one change). */
 describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.engagement.updated', () => {
@@ -24,15 +24,8 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
   const until = (id: string, predicate: (c: ContentItem | undefined) => boolean) => eventually(() => item(id), predicate);
   const updatesFor = (id: string) => probe.ofType('content.updated').filter((e) => e.payload.contentId === id);
 
-  /** Waits until the consumer has handled everything sent before: a later event's effect is visible. */
-  async function drain() {
-    const marker = await stack.draft(user);
-    await probe.publish('linkedin.post.failed', { requestId: null, contentId: marker.id, userId: user.id, reason: 'marker', unconfirmed: false, retryable: false });
-    await until(marker.id, (c) => c?.lastPublishError === 'marker');
-    await probe.waitFor('content.updated', (p) => p.contentId === marker.id);
-    // handlers run with a prefetch window, so give any straggler a moment to show itself
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  /** Waits until the content service's consumer has handled every event the test sent so far. */
+  const drain = () => probe.handled({ service: 'content', name: 'linkedin-events' }, probe.sent);
 
   const published = (contentId: string, postId = 'urn:li:share:7100') => ({
     requestId: null,
@@ -45,7 +38,7 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
 
   test('when linkedin.post.published arrives for a scheduled item, then it is published with the post id, url and time, and any old error is cleared', async () => {
     const draft = await stack.draft(user);
-    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'draft', lastPublishError: 'Earlier failure' });
+    await stack.report(draft.id, { outcome: 'failed', requestId: null, userId: user.id, reason: 'Earlier failure', retryable: true, unconfirmed: false });
     await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
 
     await probe.publish('linkedin.post.published', published(draft.id));
@@ -77,13 +70,13 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
     expect((await item(draft.id))?.updatedAt).toBe(first?.updatedAt);
   });
 
-  test('when the item was already published through the internal API, then the event only completes what it adds (the url)', async () => {
+  test('when the item was already published through the internal API, then the event only changes what differs (the url), never the time', async () => {
     const draft = await stack.draft(user);
-    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:api', publishedAt: '2030-01-01T00:00:00.000Z' });
+    await stack.report(draft.id, { ...publishedReport(user.id, 'urn:li:share:api', '2030-01-01T00:00:00.000Z'), url: 'https://www.linkedin.com/feed/update/urn:li:share:api?earlier' });
 
     await probe.publish('linkedin.post.published', published(draft.id, 'urn:li:share:api'));
 
-    const stored = await until(draft.id, (c) => c?.linkedinPostUrl !== null);
+    const stored = await until(draft.id, (c) => c?.linkedinPostUrl === 'https://www.linkedin.com/feed/update/urn:li:share:api');
     expect(stored).toMatchObject({ status: 'published', linkedinPostId: 'urn:li:share:api', publishedAt: '2030-01-01T00:00:00.000Z' });
   });
 
@@ -167,7 +160,7 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
 
   test('when a failure arrives for a published item, then it is ignored: published is final', async () => {
     const draft = await stack.draft(user);
-    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:final' });
+    await stack.report(draft.id, publishedReport(user.id, 'urn:li:share:final'));
     await probe.publish('linkedin.post.failed', { requestId: null, contentId: draft.id, userId: user.id, reason: 'late failure', unconfirmed: false, retryable: true });
     await drain();
     expect(await item(draft.id)).toMatchObject({ status: 'published', lastPublishError: null });
@@ -175,7 +168,7 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
 
   test('when engagement figures arrive, then the card shows them; a repeat or an older report changes nothing', async () => {
     const draft = await stack.draft(user);
-    await stack.transition(draft.id, { userId: user.id, from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:eng' });
+    await stack.report(draft.id, publishedReport(user.id, 'urn:li:share:eng'));
     const figures = { contentId: draft.id, userId: user.id, likes: 12, comments: 3, reposts: 1, impressions: 480 };
     const now = Date.now();
 

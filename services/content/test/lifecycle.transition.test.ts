@@ -1,9 +1,9 @@
 import { internalContentResponseSchema } from '@postwright/contracts';
 import { http, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from './support/events';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
 
-/** The internal API the scheduler and LinkedIn services use to move items (spec section 4). */
+/** The internal API the scheduler uses to schedule, reschedule and unschedule items (spec section 4). */
 describe('POST /internal/content/:id/transition and GET /internal/content/:id', () => {
   let stack: Stack;
   let probe: EventProbe;
@@ -65,11 +65,11 @@ describe('POST /internal/content/:id/transition and GET /internal/content/:id', 
     const current = inAnHour(10);
     await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: current });
 
-    const res = await move(item.id, { from: ['scheduled'], to: 'published', expectScheduledFor: inAnHour(), linkedinPostId: 'urn:li:share:old' });
+    const res = await move(item.id, { from: ['scheduled'], to: 'scheduled', expectScheduledFor: inAnHour(), scheduledFor: inAnHour(45) });
 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'CONTENT.INVALID_TRANSITION', details: { status: 'scheduled', scheduledFor: current }, error: expect.any(String) });
-    expect(await listed(item.id)).toMatchObject({ status: 'scheduled', linkedinPostId: null });
+    expect(await listed(item.id)).toMatchObject({ status: 'scheduled', scheduledFor: current });
   });
 
   test('when a scheduled item is unscheduled, then it is a draft again with scheduledFor cleared', async () => {
@@ -80,43 +80,23 @@ describe('POST /internal/content/:id/transition and GET /internal/content/:id', 
     expect(await listed(item.id)).toMatchObject({ status: 'draft', scheduledFor: null });
   });
 
-  test.each([['draft'], ['scheduled']] as const)('when a %s item is published, then it stores the post id, url and time', async (from) => {
+  test('when a published item is asked to be scheduled, then 409 CONTENT.INVALID_TRANSITION with its status', async () => {
     const item = await stack.draft(user);
-    if (from === 'scheduled') await move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
-    const publishedAt = new Date().toISOString();
-
-    const res = await move(item.id, {
-      from: [from],
-      to: 'published',
-      linkedinPostId: 'urn:li:share:7001',
-      linkedinPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
-      publishedAt,
-    });
-
-    expect(res.status).toBe(200);
-    expect(await listed(item.id)).toMatchObject({
-      status: 'published',
-      linkedinPostId: 'urn:li:share:7001',
-      linkedinPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
-      publishedAt,
-      lastPublishError: null,
-      publishUnconfirmed: false,
-    });
-  });
-
-  test('when a published item is asked to move, then 409 CONTENT.INVALID_TRANSITION with its status', async () => {
-    const item = await stack.draft(user);
-    await move(item.id, { from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' });
+    await stack.report(item.id, { outcome: 'published', requestId: null, userId: user.id, linkedinPostId: 'urn:li:share:1', url: 'https://www.linkedin.com/feed/update/urn:li:share:1', publishedAt: new Date().toISOString() });
     const res = await move(item.id, { from: ['draft', 'scheduled'], to: 'scheduled', scheduledFor: inAnHour() });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'CONTENT.INVALID_TRANSITION', details: { status: 'published' } });
   });
 
-  test('when a move out of published is requested, then 400: published is final', async () => {
+  test.each([
+    [{ from: ['published'], to: 'draft' }],
+    [{ from: ['draft'], to: 'published', linkedinPostId: 'urn:li:share:1' }],
+  ])('when %p is asked, then 400: publication is reported, never moved to or from here', async (body) => {
     const item = await stack.draft(user);
-    const res = await move(item.id, { from: ['published'], to: 'draft' });
+    const res = await move(item.id, body);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'CONTENT.TRANSITION_NOT_ALLOWED', error: 'A published post cannot become draft' });
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(await listed(item.id)).toMatchObject({ status: 'draft', linkedinPostId: null });
   });
 
   test.each([
@@ -132,16 +112,9 @@ describe('POST /internal/content/:id/transition and GET /internal/content/:id', 
     expect(res.body.error).toEqual(expect.any(String));
   });
 
-  test('when a failure is recorded without a status change, then the draft carries the reason and the unconfirmed flag', async () => {
-    const item = await stack.draft(user);
-    const res = await move(item.id, { from: ['draft'], to: 'draft', lastPublishError: 'LinkedIn is unavailable. Please try again later.', publishUnconfirmed: true });
-    expect(res.status).toBe(200);
-    expect(await listed(item.id)).toMatchObject({ status: 'draft', lastPublishError: 'LinkedIn is unavailable. Please try again later.', publishUnconfirmed: true });
-  });
-
   test('when the same move is sent twice (a retry), then both answer 200 and only one change is announced', async () => {
     const item = await stack.draft(user);
-    const body = { from: ['draft', 'published'], to: 'published', linkedinPostId: 'urn:li:share:42', publishedAt: new Date().toISOString() };
+    const body = { from: ['draft', 'scheduled'], to: 'scheduled', scheduledFor: inAnHour(5) };
     const first = await move(item.id, body);
     const second = await move(item.id, body);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -153,14 +126,12 @@ describe('POST /internal/content/:id/transition and GET /internal/content/:id', 
     expect(probe.ofType('content.updated').filter((e) => e.payload.contentId === item.id)).toHaveLength(1);
   });
 
-  test('when five services race to publish the same draft, then exactly one wins and the others get 409', async () => {
+  test('when five schedulers race to schedule the same draft at different times, then exactly one wins and the others get 409', async () => {
     const item = await stack.draft(user);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => move(item.id, { from: ['draft'], to: 'published', linkedinPostId: `urn:li:share:race-${i}` })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => move(item.id, { from: ['draft'], to: 'scheduled', scheduledFor: inAnHour(i + 1) })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    const winner = results.find((r) => r.status === 200)!.body.content.linkedinPostId;
-    expect((await listed(item.id)).linkedinPostId).toBe(winner);
+    const winner = results.find((r) => r.status === 200)?.body.content.scheduledFor;
+    expect((await listed(item.id)).scheduledFor).toBe(winner);
   });
 });

@@ -1,17 +1,17 @@
 /**
- * The content service with the REAL auth service beside it (the trial quota lives there),
- * both in-process on port 0, on the real MongoDB-compatible store, Redis and RabbitMQ.
+ * The content service alone, in-process on port 0, on the real MongoDB-compatible store, Redis
+ * and RabbitMQ. The auth service it calls (the trial quota) is the test kit's fake, built from
+ * contracts/src/internal.ts and checked against the real one by the same contract cases
+ * (platform/src/testing/contracts/quota-contract.ts); users are accounts of that fake with
+ * tokens signed by the test kit's key, as the auth service signs them.
  */
-import type { AuthResponse, ContentItem, GenerateResponse } from '@postwright/contracts';
+import type { ContentItem, GenerateResponse, KnownSubscriptionTier } from '@postwright/contracts';
 import { Types } from 'mongoose';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { readConfig as readAuthConfig } from '../../../auth/src/config';
-import { start as startAuth } from '../../../auth/src/server';
+import { cleanupNamespace, http, issueTestToken, testEnv, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { startFakeQuota, type FakeQuota } from '@postwright/platform/src/testing/fakes/quota';
 import { readConfig } from '../../src/config';
 import { start, type ContentService } from '../../src/server';
 import { buildGenerateRequest } from './builders';
-
-type RunningAuth = Awaited<ReturnType<typeof startAuth>>;
 
 export interface TestUser {
   id: string;
@@ -21,53 +21,47 @@ export interface TestUser {
 export interface Stack {
   ns: string;
   content: ContentService;
-  auth: RunningAuth;
-  /** a new account through the auth service's signup; premium accounts have unlimited posts */
-  user(options?: { tier?: 'trial' | 'premium' | 'beta' }): Promise<TestUser>;
+  /** the auth service's quota API, as the content service sees it */
+  quota: FakeQuota;
+  /** the env that starts another content process on this stack's namespace and quota */
+  env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
+  /** a new account with its access token; premium accounts have unlimited posts */
+  user(options?: { tier?: KnownSubscriptionTier }): Promise<TestUser>;
   /** generates a draft for the user through the public API */
   draft(user: TestUser, overrides?: Record<string, unknown>): Promise<ContentItem>;
   /** moves an item through the internal API, as the scheduler and LinkedIn services do */
   transition(id: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
+  /** reports what came of publishing the item through the internal API, as the LinkedIn service and the scheduler do */
+  report(id: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
   list(user: TestUser): Promise<ContentItem[]>;
   /** the stored document as it is in the database (null when there is none) */
   stored(id: string): Promise<Record<string, any> | null>;
-  /** how many trial posts the auth service has counted for the user */
+  /** how many trial posts the auth service has counted for the user (its profile's trialPostsUsed) */
   trialPostsUsed(user: TestUser): Promise<number>;
   stop(): Promise<void>;
 }
 
 export async function startStack(contentEnv: Record<string, string | undefined> = {}): Promise<Stack> {
   const ns = testNamespace();
-  const auth = await startAuth(
-    readAuthConfig(
-      testEnv(ns, {
-        JWT_PRIVATE_KEY: testKeys.privateKey,
-        JWT_PUBLIC_KEY: testKeys.publicKey,
-        // the suites sign many users up from one address
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      }),
-    ),
-  );
+  const quota = await startFakeQuota({ internalToken: TEST_INTERNAL_TOKEN });
+  const env = (extra: Record<string, string | undefined> = {}) => testEnv(ns, { AUTH_URL: quota.url, ...extra });
   let content: ContentService;
   try {
-    content = await start(readConfig(testEnv(ns, { AUTH_URL: auth.url, ...contentEnv })));
+    content = await start(readConfig(env(contentEnv)));
   } catch (error) {
-    await auth.stop();
+    await quota.stop();
     throw error;
   }
 
   const stack: Stack = {
     ns,
     content,
-    auth,
+    quota,
+    env,
     async user(options = {}) {
-      const res = await http<AuthResponse>(auth.url, 'POST', '/api/auth/signup', {
-        body: { email: `author-${randomId()}@example.com`, password: 'correct horse battery', firstName: 'Ada', lastName: 'Byron' },
-      });
-      if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
-      const user = { id: res.body.user.id, token: res.body.tokens.accessToken };
-      if (options.tier && options.tier !== 'trial') await auth.modules.admin.setTier(user.id, { tier: options.tier });
-      return user;
+      const id = new Types.ObjectId().toHexString();
+      quota.addUser(id, options.tier);
+      return { id, token: issueTestToken({ sub: id, tier: options.tier ?? 'trial' }) };
     },
     async draft(user, overrides = {}) {
       const res = await http<GenerateResponse>(content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest(overrides) });
@@ -76,24 +70,26 @@ export async function startStack(contentEnv: Record<string, string | undefined> 
     },
     transition: (id, body) =>
       http(content.url, 'POST', `/internal/content/${id}/transition`, { body, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } }),
+    report: (id, body) => http(content.url, 'POST', `/internal/content/${id}/publication`, { body, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } }),
     async list(user) {
       const res = await http<{ content: ContentItem[] }>(content.url, 'GET', '/api/content', { token: user.token });
       if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
       return res.body.content;
     },
     stored: (id) => content.ctx.mongo.collection('content_items').findOne({ _id: new Types.ObjectId(id) }),
-    async trialPostsUsed(user) {
-      const res = await http(auth.url, 'GET', '/api/users/profile', { token: user.token });
-      if (res.status !== 200) throw new Error(`profile failed: ${res.status}`);
-      return res.body.user.trialPostsUsed;
-    },
+    trialPostsUsed: async (user) => quota.trialPostsUsed(user.id),
     async stop() {
       await content.stop();
-      await auth.stop();
+      await quota.stop();
       await cleanupNamespace(ns);
     },
   };
   return stack;
+}
+
+/** The LinkedIn service's report of a post it made for the item. */
+export function publishedReport(userId: string, linkedinPostId: string, publishedAt = new Date().toISOString()) {
+  return { outcome: 'published', requestId: null, userId, linkedinPostId, url: `https://www.linkedin.com/feed/update/${linkedinPostId}`, publishedAt };
 }
 
 /** An hour from now, rounded to the second, as the scheduler would send it. */

@@ -4,11 +4,11 @@
  * tokens) and the content service (the items published), on the real MongoDB-compatible
  * store, Redis and RabbitMQ, in one test namespace.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { AuthResponse, ContentItem, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
-import { createLogger, Messaging } from '@postwright/platform';
-import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN, generateForm } from '@postwright/platform/src/testing';
+import { randomBytes } from 'node:crypto';
+import type { AuthResponse, ContentItem, EventType, GenerateResponse } from '@postwright/contracts';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN, generateForm } from '@postwright/platform/src/testing';
 import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -28,12 +28,7 @@ export interface TestUser {
   token: string;
 }
 
-export interface EventProbe {
-  received: EventEnvelope[];
-  ofType<T extends EventType>(type: T): Array<EventEnvelope<T>>;
-  waitFor<T extends EventType>(type: T, match?: (payload: EventPayload<T>) => boolean, timeoutMs?: number): Promise<EventEnvelope<T>>;
-  publish<T extends EventType>(type: T, payload: EventPayload<T>, options?: { id?: string }): Promise<EventEnvelope<T>>;
-}
+export type { EventProbe };
 
 export interface Stack {
   ns: string;
@@ -71,31 +66,6 @@ export const ALL_LINKEDIN_EVENTS: EventType[] = [
 /** Drops this namespace's databases and Redis keys. */
 export const cleanup = (ns: string): Promise<void> => cleanupNamespace(ns);
 
-async function startEventProbe(ns: string): Promise<EventProbe & { close(): Promise<void> }> {
-  const messaging = await Messaging.connect({
-    url: process.env.AMQP_URL!,
-    namespace: ns,
-    service: `probe-${randomUUID().slice(0, 8)}`,
-    logger: createLogger('probe', 'silent'),
-    queueExpiresMs: 120_000,
-  });
-  const received: EventEnvelope[] = [];
-  await messaging.consume('all', ALL_LINKEDIN_EVENTS, async (event) => {
-    received.push(event);
-  });
-  const ofType = <T extends EventType>(type: T) => received.filter((e) => e.type === type) as unknown as Array<EventEnvelope<T>>;
-  return {
-    received,
-    ofType,
-    async waitFor(type, match = () => true, timeoutMs = 10_000) {
-      const found = await eventually(async () => ofType(type).find((e) => match(e.payload)), (e) => e !== undefined, timeoutMs, 25);
-      return found!;
-    },
-    publish: (type, payload, options) => messaging.publish(type, payload, options),
-    close: () => messaging.close(),
-  };
-}
-
 /** The answer of a form submit: the sandbox's redirect back to the web's callback page. */
 export const submitConsent = consentRedirect;
 
@@ -131,7 +101,7 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
       });
     const linkedin = await start(readConfig(linkedinEnv()));
     stoppers.push(() => linkedin.stop());
-    const events = await startEventProbe(ns);
+    const events = await startEventProbe(ns, ALL_LINKEDIN_EVENTS);
     stoppers.push(() => events.close());
 
     const control = async (method: string, path: string, body?: unknown) => {

@@ -6,12 +6,12 @@
  * processes (`node --import tsx services/scheduler/src/main.ts`) for the replica tests.
  */
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { AuthResponse, ContentItem, ContentType, EventEnvelope, EventPayload, EventType, GenerateResponse } from '@postwright/contracts';
-import { createLogger, Messaging } from '@postwright/platform';
-import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
+import type { AuthResponse, ContentItem, ContentType, GenerateResponse } from '@postwright/contracts';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readAuthConfig } from '../../../auth/src/config';
 import { start as startAuth } from '../../../auth/src/server';
 import { readConfig as readContentConfig } from '../../../content/src/config';
@@ -40,11 +40,7 @@ export interface SandboxPost {
   createdAt: string;
 }
 
-export interface EventProbe {
-  received: EventEnvelope[];
-  ofType<T extends EventType>(type: T): Array<EventEnvelope<T>>;
-  waitFor<T extends EventType>(type: T, match?: (payload: EventPayload<T>) => boolean, timeoutMs?: number): Promise<EventEnvelope<T>>;
-}
+export type { EventProbe };
 
 export interface ChildScheduler {
   proc: ChildProcess;
@@ -87,35 +83,6 @@ export const SCHEDULER_TEST_SETTINGS = {
   PUBLISH_RETRY_WINDOW_SECONDS: '30',
 };
 
-async function startEventProbe(ns: string): Promise<EventProbe & { close(): Promise<void> }> {
-  const messaging = await Messaging.connect({
-    url: process.env.AMQP_URL!,
-    namespace: ns,
-    service: `probe-${randomUUID().slice(0, 8)}`,
-    logger: createLogger('probe', 'silent'),
-    queueExpiresMs: 120_000,
-  });
-  const received: EventEnvelope[] = [];
-  await messaging.consume(
-    'all',
-    ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated'],
-    async (event) => {
-      received.push(event);
-    },
-    { prefetch: 500 },
-  );
-  const ofType = <T extends EventType>(type: T) => received.filter((e) => e.type === type) as unknown as Array<EventEnvelope<T>>;
-  return {
-    received,
-    ofType,
-    async waitFor(type, match = () => true, timeoutMs = 15_000) {
-      const found = await eventually(async () => ofType(type).find((e) => match(e.payload)), (e) => e !== undefined, timeoutMs, 20);
-      return found!;
-    },
-    close: () => messaging.close(),
-  };
-}
-
 /** Drops this namespace's databases and its Redis keys on every Redis the test used. */
 export const cleanup = (ns: string, redisUrls: string[]): Promise<void> => cleanupNamespace(ns, [], { redisUrls });
 
@@ -151,7 +118,10 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
     );
     let linkedin = await startLinkedin(linkedinConfig);
     stoppers.push(() => linkedin.stop());
-    const events = await startEventProbe(ns);
+    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated'], {
+      waitMs: 15_000,
+      prefetch: 500,
+    });
     stoppers.push(() => events.close());
 
     const schedulerEnv = (extra: Record<string, string> = {}) =>

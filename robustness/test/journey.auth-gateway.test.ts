@@ -1,8 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { cleanupNamespace, http, issueTestToken, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
-import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
-import { buildSignup, startAuth, type RunningAuth } from './support/harness';
+import { cleanupNamespace, http, issueTestToken, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { readConfig as readGatewayConfig } from '../../gateway/src/config';
+import { start as startGateway, type RunningGateway } from '../../gateway/src/server';
+import { readConfig as readAuthConfig } from '../../services/auth/src/config';
+import { start as startAuthService } from '../../services/auth/src/server';
+
+type RunningAuth = Awaited<ReturnType<typeof startAuthService>>;
+
+/** The auth service signing with the test kit's key (moved here with this journey from the auth service's tests). */
+const startAuth = (ns: string) =>
+  startAuthService(
+    readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '10000' })),
+  );
+
+const buildSignup = () => ({ email: `user-${randomId()}@example.com`, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

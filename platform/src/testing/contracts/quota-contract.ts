@@ -1,0 +1,105 @@
+/**
+ * The trial quota API as its callers rely on it (contracts/src/internal.ts): one set of cases,
+ * run against the real auth service (services/auth/test/quota.contract.test.ts) and against the
+ * fake the content service's tests use (platform/test/fake-quota.contract.test.ts), so that the
+ * fake cannot drift from the service it stands for.
+ */
+import {
+  errorCatalogue,
+  quotaCommitResponseSchema,
+  quotaReleaseResponseSchema,
+  quotaReserveResponseSchema,
+  type ErrorCode,
+  type KnownSubscriptionTier,
+} from '@postwright/contracts';
+import { http, TEST_INTERNAL_TOKEN } from '../index';
+
+export interface QuotaTarget {
+  url: string;
+  /** an account the quota knows, with the given tier */
+  newUser(tier?: KnownSubscriptionTier): Promise<{ id: string; trialPostsUsed(): Promise<number> }>;
+  /** an id no account has */
+  unknownUserId: string;
+  stop(): Promise<void>;
+}
+
+const refusal = (code: ErrorCode) => ({ error: errorCatalogue[code].message, code });
+
+export function describeQuotaContract(name: string, start: () => Promise<QuotaTarget>): void {
+  describe(`trial quota contract: ${name}`, () => {
+    let target: QuotaTarget;
+    beforeAll(async () => {
+      target = await start();
+    });
+    afterAll(async () => {
+      await target?.stop();
+    });
+
+    const call = (path: string, body: unknown, token = TEST_INTERNAL_TOKEN) =>
+      http(target.url, 'POST', `/internal/quota/${path}`, { body, headers: token ? { 'x-internal-token': token } : {} });
+
+    test('when a trial user reserves, commits, and commits again, then one post is used and both commits answer the same', async () => {
+      const user = await target.newUser();
+      const reserved = await call('reserve', { userId: user.id });
+      expect(reserved.status).toBe(200);
+      expect(quotaReserveResponseSchema.parse(reserved.body)).toEqual({ reservationId: expect.any(String), unlimited: false, trialPostsRemaining: 2 });
+      const first = await call('commit', { reservationId: reserved.body.reservationId });
+      const again = await call('commit', { reservationId: reserved.body.reservationId });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect(quotaCommitResponseSchema.parse(first.body)).toEqual({ trialPostsRemaining: 2 });
+      expect(again.body).toEqual(first.body);
+      await expect(user.trialPostsUsed()).resolves.toBe(1);
+    });
+
+    test('when the trial posts are all reserved, then the next reserve is the trial-limit 403 until one is released', async () => {
+      const user = await target.newUser();
+      const held = [];
+      for (const left of [2, 1, 0]) {
+        const res = await call('reserve', { userId: user.id });
+        expect(res.body.trialPostsRemaining).toBe(left);
+        held.push(res.body.reservationId as string);
+      }
+      const refused = await call('reserve', { userId: user.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject(refusal('TRIAL.LIMIT_REACHED'));
+
+      const released = await call('release', { reservationId: held[0] });
+      expect(released.status).toBe(200);
+      expect(quotaReleaseResponseSchema.parse(released.body)).toEqual({ released: true });
+      expect((await call('release', { reservationId: held[0] })).body).toEqual({ released: false });
+      const late = await call('commit', { reservationId: held[0] });
+      expect(late.status).toBe(409);
+      expect(late.body).toMatchObject(refusal('QUOTA.RESERVATION_RELEASED'));
+      expect((await call('reserve', { userId: user.id })).status).toBe(200);
+      await expect(user.trialPostsUsed()).resolves.toBe(0);
+    });
+
+    test('when a premium user reserves, then it is unlimited with nothing to commit or release', async () => {
+      const user = await target.newUser('premium');
+      const res = await call('reserve', { userId: user.id });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ reservationId: null, unlimited: true, trialPostsRemaining: null });
+    });
+
+    test('when the account does not exist or the reservation is unknown, then 404 with the code', async () => {
+      const missing = await call('reserve', { userId: target.unknownUserId });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject(refusal('USER.NOT_FOUND'));
+      const unknown = await call('commit', { reservationId: `${target.unknownUserId}_${'0'.repeat(32)}` });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject(refusal('QUOTA.RESERVATION_NOT_FOUND'));
+      expect((await call('release', { reservationId: 'nothing' })).body).toEqual({ released: false });
+    });
+
+    test('when the internal token is missing or the body is not the contract, then 403 or 400 and nothing is reserved', async () => {
+      const user = await target.newUser();
+      const forbidden = await call('reserve', { userId: user.id }, '');
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body).toMatchObject(refusal('INTERNAL.FORBIDDEN'));
+      const invalid = await call('reserve', { user: user.id });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toMatchObject({ error: expect.any(String), code: 'REQUEST.INVALID' });
+      expect((await call('reserve', { userId: user.id })).body.trialPostsRemaining).toBe(2);
+    });
+  });
+}

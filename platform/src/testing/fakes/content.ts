@@ -1,0 +1,229 @@
+/**
+ * A fake of the content service's internal API (GET /internal/content/:id, POST
+ * /internal/content/:id/transition and /publication) for the tests of the services that call it
+ * (LinkedIn, scheduler), built from contracts/src/internal.ts, the event contracts and the error
+ * catalogue alone. Items live in memory. Like the content service it settles an item from the
+ * publication reports and from the linkedin.post.* events when asked to listen (`listen`).
+ * The same contract cases (content-contract.ts) run against it and against the real service.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  errorCatalogue,
+  publicationReportSchema,
+  transitionRequestSchema,
+  type ContentType,
+  type ErrorCode,
+  type EventEnvelope,
+  type InternalContentItem,
+  type PublicationReport,
+  type TransitionRequest,
+} from '@postwright/contracts';
+import { createLogger } from '../../logger';
+import { Messaging } from '../../messaging';
+
+export interface FakeContent {
+  url: string;
+  /** a draft of the user's, as generating one makes it; `text` is its saved final text */
+  addDraft(userId: string, options?: { text?: string; contentType?: ContentType }): InternalContentItem;
+  /** the item as the content service holds it (with its owner), or undefined when there is none */
+  item(id: string): InternalContentItem | undefined;
+  /** the item is deleted (its owner deleted it) */
+  remove(id: string): void;
+  /** settles items from linkedin.post.published / linkedin.post.failed on the namespace's bus, as the content service does */
+  listen(namespace: string): Promise<void>;
+  /** every call received, in order */
+  calls: Array<{ method: string; path: string; body: unknown }>;
+  stop(): Promise<void>;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+const NOT_PUBLISHED = ['draft', 'scheduled'];
+
+/**
+ * What a report does to an item (the rules of docs/decisions/012-publication-pipeline.md): a
+ * first "published" makes it published; a repeat completes the url; a failure after publishing
+ * changes nothing; a final failure (unconfirmed, or a scheduled publish not tried again) sends it
+ * back to draft with the reason; any other failure records the reason.
+ */
+export function settleFake(item: InternalContentItem, report: PublicationReport, now: Date): InternalContentItem {
+  const at = now.toISOString();
+  if (report.outcome === 'published') {
+    if (item.status !== 'published') {
+      return {
+        ...item,
+        status: 'published',
+        linkedinPostId: report.linkedinPostId,
+        linkedinPostUrl: report.url,
+        publishedAt: new Date(report.publishedAt).toISOString(),
+        lastPublishError: null,
+        publishUnconfirmed: false,
+        updatedAt: at,
+      };
+    }
+    if (item.linkedinPostId !== report.linkedinPostId) return item;
+    if (item.linkedinPostUrl === report.url && !item.lastPublishError && !item.publishUnconfirmed) return item;
+    return { ...item, linkedinPostUrl: report.url, lastPublishError: null, publishUnconfirmed: false, updatedAt: at };
+  }
+  if (!NOT_PUBLISHED.includes(item.status)) return item;
+  const final = report.unconfirmed || (report.requestId !== null && !report.retryable);
+  return {
+    ...item,
+    ...(final ? { status: 'draft' as const, scheduledFor: null } : {}),
+    lastPublishError: report.reason,
+    publishUnconfirmed: report.unconfirmed || item.publishUnconfirmed,
+    updatedAt: at,
+  };
+}
+
+function applyTransition(item: InternalContentItem, request: TransitionRequest, now: Date): InternalContentItem {
+  const expected = request.expectScheduledFor;
+  const matches =
+    request.from.includes(item.status as 'draft' | 'scheduled') &&
+    (expected === undefined || (expected === null ? item.scheduledFor === null : item.scheduledFor !== null && Date.parse(item.scheduledFor) === Date.parse(expected)));
+  if (!matches) throw new Refusal('CONTENT.INVALID_TRANSITION', { status: item.status, ...(expected !== undefined ? { scheduledFor: item.scheduledFor } : {}) });
+  const scheduledFor = request.to === 'scheduled' ? (request.scheduledFor ? new Date(request.scheduledFor).toISOString() : item.scheduledFor) : null;
+  if (item.status === request.to && item.scheduledFor === scheduledFor) return item;
+  return { ...item, status: request.to, scheduledFor, updatedAt: now.toISOString() };
+}
+
+export async function startFakeContent(options: { internalToken: string }): Promise<FakeContent> {
+  const items = new Map<string, InternalContentItem>();
+  const calls: FakeContent['calls'] = [];
+  const messagings: Messaging[] = [];
+
+  const owned = (id: string, userId: string) => {
+    const found = items.get(id);
+    if (!found || found.userId !== userId) throw new Refusal('CONTENT.NOT_FOUND');
+    return found;
+  };
+  const settle = (id: string, report: PublicationReport) => {
+    const settled = settleFake(owned(id, report.userId), report, new Date());
+    items.set(id, settled);
+    return settled;
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const refuse = (res: ServerResponse, code: ErrorCode, details?: Record<string, unknown>) =>
+    send(res, errorCatalogue[code].status, { error: errorCatalogue[code].message, code, ...(details ? { details } : {}) });
+
+  function route(method: string, path: string, query: URLSearchParams, body: unknown): InternalContentItem {
+    const match = /^\/internal\/content\/([^/]+)(\/transition|\/publication)?$/.exec(path);
+    if (!match) throw new Refusal('ROUTE.NOT_FOUND');
+    const id = decodeURIComponent(match[1]);
+    if (method === 'GET' && !match[2]) {
+      const userId = query.get('userId');
+      if (!userId) throw new Refusal('REQUEST.INVALID', { userId: 'Required' });
+      return owned(id, userId);
+    }
+    if (method === 'POST' && match[2] === '/transition') {
+      const parsed = transitionRequestSchema.safeParse(body);
+      if (!parsed.success) throw new Refusal('REQUEST.INVALID', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
+      const moved = applyTransition(owned(id, parsed.data.userId), parsed.data, new Date());
+      items.set(id, moved);
+      return moved;
+    }
+    if (method === 'POST' && match[2] === '/publication') {
+      const parsed = publicationReportSchema.safeParse(body);
+      if (!parsed.success) throw new Refusal('REQUEST.INVALID', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
+      return settle(id, parsed.data);
+    }
+    throw new Refusal('ROUTE.NOT_FOUND');
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.headers['x-internal-token'] !== options.internalToken) return refuse(res, 'INTERNAL.FORBIDDEN');
+    let body: unknown = null;
+    try {
+      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
+    } catch {
+      return refuse(res, 'REQUEST.MALFORMED_JSON');
+    }
+    calls.push({ method: req.method ?? '', path: url.pathname, body });
+    try {
+      send(res, 200, { content: route(req.method ?? '', url.pathname, url.searchParams, body) });
+    } catch (err) {
+      if (err instanceof Refusal) return refuse(res, err.code, err.details);
+      throw err;
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, { error: 'fake content failed' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    addDraft(userId, draft = {}) {
+      const now = new Date().toISOString();
+      const text = draft.text ?? 'Hiring senior engineers taught me one thing: work samples beat interviews.';
+      const item: InternalContentItem = {
+        id: randomBytes(12).toString('hex'),
+        userId,
+        contentType: draft.contentType ?? 'framework',
+        topic: 'Hiring senior engineers',
+        generatedContent: text,
+        hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
+        selectedHook: null,
+        finalContent: draft.text ?? null,
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: null,
+        scheduledFor: null,
+        linkedinPostId: null,
+        linkedinPostUrl: null,
+        engagement: null,
+        lastPublishError: null,
+        publishUnconfirmed: false,
+        inputs: { industryRole: 'VP of Engineering', personalExperience: 'We rebuilt our hiring loop around work samples.', targetAudience: 'Engineering leaders', businessGoal: null },
+        hasPreviousVersion: false,
+      };
+      items.set(item.id, item);
+      return item;
+    },
+    item: (id) => items.get(id),
+    remove: (id) => void items.delete(id),
+    async listen(namespace) {
+      const messaging = await Messaging.connect({
+        url: process.env.AMQP_URL!,
+        namespace,
+        service: 'fake-content',
+        logger: createLogger('fake-content', 'silent'),
+        queueExpiresMs: 120_000,
+      });
+      messagings.push(messaging);
+      await messaging.consume('linkedin-events', ['linkedin.post.published', 'linkedin.post.failed'], async (event) => {
+        const { contentId, ...rest } = (event as EventEnvelope<'linkedin.post.published' | 'linkedin.post.failed'>).payload;
+        const report = { outcome: event.type === 'linkedin.post.published' ? 'published' : 'failed', ...rest } as PublicationReport;
+        try {
+          settle(contentId, report);
+        } catch (err) {
+          if (!(err instanceof Refusal)) throw err;
+        }
+      });
+    },
+    async stop() {
+      for (const messaging of messagings) await messaging.close().catch(() => undefined);
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}

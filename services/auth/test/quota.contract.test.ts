@@ -1,0 +1,25 @@
+import { cleanupNamespace, http, testNamespace } from '@postwright/platform/src/testing';
+import { describeQuotaContract } from '@postwright/platform/src/testing/contracts/quota-contract';
+import { signupUser, startAuth } from './support/harness';
+
+/** The real auth service answers the quota contract the content service's fake plays (platform/src/testing/fakes/quota.ts). */
+describeQuotaContract('the auth service', async () => {
+  const ns = testNamespace();
+  const auth = await startAuth(ns);
+  return {
+    url: auth.url,
+    unknownUserId: '0'.repeat(24),
+    async newUser(tier = 'trial') {
+      const { user, tokens } = await signupUser(auth.url);
+      if (tier !== 'trial') await auth.modules.admin.setTier(user.id, { tier });
+      return {
+        id: user.id,
+        trialPostsUsed: async () => (await http(auth.url, 'GET', '/api/users/profile', { token: tokens.accessToken })).body.user.trialPostsUsed,
+      };
+    },
+    async stop() {
+      await auth.stop();
+      await cleanupNamespace(ns);
+    },
+  };
+});
