@@ -1,4 +1,4 @@
-import { eventually, http } from '@postwright/platform/src/testing';
+import { http } from '@postwright/platform/src/testing';
 import { startStack, type Stack } from './support/stack';
 
 describe('connect: events', () => {
@@ -27,14 +27,6 @@ describe('connect: events', () => {
       headline: res.body.profile.headline,
       profilePicture: res.body.profile.profilePicture.displayImage,
     });
-  });
-
-  test("when the connection is made, then the auth service's user shows linkedinConnected and the picture (events consumed end to end)", async () => {
-    const user = await stack.user();
-    const res = await stack.connect(user);
-    const profile = async () => (await http(stack.auth.url, 'GET', '/api/users/profile', { token: user.token })).body.user;
-    const after = await eventually(profile, (u) => u?.linkedinConnected === true);
-    expect(after.profilePicture).toBe(res.body.profile.profilePicture.displayImage);
   });
 
   test('when the profile is refreshed, then linkedin.profile.updated is emitted again', async () => {

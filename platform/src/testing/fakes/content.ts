@@ -3,7 +3,8 @@
  * /internal/content/:id/transition and /publication) for the tests of the services that call it
  * (LinkedIn, scheduler), built from contracts/src/internal.ts, the event contracts and the error
  * catalogue alone. Items live in memory. Like the content service it settles an item from the
- * publication reports and from the linkedin.post.* events when asked to listen (`listen`).
+ * publication reports and from the linkedin.post.* events, and keeps the engagement figures of
+ * linkedin.engagement.updated, when asked to listen (`listen`).
  * The same contract cases (content-contract.ts) run against it and against the real service.
  */
 import { randomBytes } from 'node:crypto';
@@ -31,7 +32,7 @@ export interface FakeContent {
   item(id: string): InternalContentItem | undefined;
   /** the item is deleted (its owner deleted it) */
   remove(id: string): void;
-  /** settles items from linkedin.post.published / linkedin.post.failed on the namespace's bus, as the content service does */
+  /** settles items from linkedin.post.published / failed and keeps linkedin.engagement.updated, on the namespace's bus, as the content service does */
   listen(namespace: string): Promise<void>;
   /** every call received, in order */
   calls: Array<{ method: string; path: string; body: unknown }>;
@@ -208,7 +209,18 @@ export async function startFakeContent(options: { internalToken: string }): Prom
         queueExpiresMs: 120_000,
       });
       messagings.push(messaging);
-      await messaging.consume('linkedin-events', ['linkedin.post.published', 'linkedin.post.failed'], async (event) => {
+      const engagementAt = new Map<string, number>();
+      await messaging.consume('linkedin-events', ['linkedin.post.published', 'linkedin.post.failed', 'linkedin.engagement.updated'], async (event) => {
+        if (event.type === 'linkedin.engagement.updated') {
+          // the latest figures win; an older or repeated report changes nothing
+          const { contentId, userId, ...engagement } = (event as EventEnvelope<'linkedin.engagement.updated'>).payload;
+          const item = items.get(contentId);
+          const at = Date.parse(event.occurredAt);
+          if (!item || item.userId !== userId || at <= (engagementAt.get(contentId) ?? -Infinity)) return;
+          engagementAt.set(contentId, at);
+          items.set(contentId, { ...item, engagement, updatedAt: new Date().toISOString() });
+          return;
+        }
         const { contentId, ...rest } = (event as EventEnvelope<'linkedin.post.published' | 'linkedin.post.failed'>).payload;
         const report = { outcome: event.type === 'linkedin.post.published' ? 'published' : 'failed', ...rest } as PublicationReport;
         try {

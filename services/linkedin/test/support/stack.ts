@@ -1,27 +1,24 @@
 /**
- * The LinkedIn service with everything real beside it, in-process on port 0: the LinkedIn
- * sandbox (the local double speaking LinkedIn's protocol), the auth service (accounts and
- * tokens) and the content service (the items published), on the real MongoDB-compatible
- * store, Redis and RabbitMQ, in one test namespace.
+ * The LinkedIn service alone, in-process on port 0, on the real MongoDB-compatible store, Redis
+ * and RabbitMQ, in one test namespace. LinkedIn is the sandbox (the local double speaking its
+ * protocol); the content service it calls is the test kit's fake of the internal API, built from
+ * contracts/src/internal.ts and checked against the real one by the same contract cases
+ * (platform/src/testing/contracts/content-contract.ts), and it settles items from the
+ * linkedin.post.* events as the content service does. Users are tokens signed by the test kit's
+ * key, as the auth service signs them.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, ContentItem, EventType, GenerateResponse } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN, generateForm } from '@postwright/platform/src/testing';
-import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
+import type { ContentItem, EventType, InternalContentItem } from '@postwright/contracts';
+import { readConfig as readSandboxConfig, start as startSandbox, type RunningSandbox } from '@postwright/linkedin-sandbox';
+import { cleanupNamespace, http, issueTestToken, testEnv, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { readConfig as readAuthConfig } from '../../../auth/src/config';
-import { start as startAuth } from '../../../auth/src/server';
-import { readConfig as readContentConfig } from '../../../content/src/config';
-import { start as startContent, type ContentService } from '../../../content/src/server';
-import { readConfig as readSandboxConfig } from '../../../linkedin-sandbox/src/config';
-import { start as startSandbox, type RunningSandbox } from '../../../linkedin-sandbox/src/server';
+import { startFakeContent, type FakeContent } from '@postwright/platform/src/testing/fakes/content';
+import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig } from '../../src/config';
 import { start, type LinkedinService } from '../../src/server';
 
 export const PUBLIC_URL = 'http://localhost:8080';
 export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
-
-type RunningAuth = Awaited<ReturnType<typeof startAuth>>;
 
 export interface TestUser {
   id: string;
@@ -34,14 +31,14 @@ export interface Stack {
   ns: string;
   sandbox: RunningSandbox;
   linkedin: LinkedinService;
-  content: ContentService;
-  auth: RunningAuth;
+  /** the content service's internal API, as the LinkedIn service sees it */
+  content: FakeContent;
   events: EventProbe;
-  /** a premium account (unlimited generation) made through the auth service */
+  /** an account: its id and an access token signed as the auth service signs them */
   user(): Promise<TestUser>;
   /** the connect flow a browser goes through: auth-url, the sandbox's consent form, Allow, callback */
   connect(user: TestUser, member?: Record<string, string | null>): Promise<{ status: number; body: any; code: string; state: string }>;
-  /** a draft generated through the content service's public API */
+  /** a draft of the user's (with `text` as its saved final text) */
   draft(user: TestUser, text?: string): Promise<ContentItem>;
   /** an item moved to scheduled through the content service's internal API, as the scheduler does */
   schedule(user: TestUser, item: ContentItem, scheduledFor?: string): Promise<ContentItem>;
@@ -81,18 +78,14 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
       readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL, ...options.sandboxEnv }),
     );
     stoppers.push(() => sandbox.stop());
-    const auth = await startAuth(
-      readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })),
-    );
-    stoppers.push(() => auth.stop());
-    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
+    const content = await startFakeContent({ internalToken: TEST_INTERNAL_TOKEN });
     stoppers.push(() => content.stop());
+    await content.listen(ns);
     const linkedinEnv = (env: Record<string, string> = {}) =>
       testEnv(ns, {
         PUBLIC_URL,
         LINKEDIN_SANDBOX_URL: sandbox.url,
         CONTENT_URL: content.url,
-        AUTH_URL: auth.url,
         TOKEN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         LINKEDIN_REQUEST_TIMEOUT_MS: '1500',
         ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
@@ -115,15 +108,10 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
       sandbox,
       linkedin,
       content,
-      auth,
       events,
       async user() {
-        const res = await http<AuthResponse>(auth.url, 'POST', '/api/auth/signup', {
-          body: { email: `exec-${randomId()}@example.com`, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' },
-        });
-        if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
-        await auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
-        return { id: res.body.user.id, token: res.body.tokens.accessToken };
+        const id = randomBytes(12).toString('hex');
+        return { id, token: issueTestToken({ sub: id, tier: 'premium' }) };
       },
       async connect(user, member = {}) {
         const start = await http(linkedin.url, 'GET', '/api/linkedin/auth-url', { token: user.token });
@@ -135,18 +123,7 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
         return { ...res, code, state };
       },
       async draft(user, text) {
-        const res = await http<GenerateResponse>(content.url, 'POST', '/api/content/generate', {
-          token: user.token,
-          body: generateForm(),
-        });
-        if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
-        if (text === undefined) return res.body.content;
-        const edited = await http(content.url, 'PUT', `/api/content/${res.body.content.id}/edit`, {
-          token: user.token,
-          body: { editedContent: text, saveAsDraft: true },
-        });
-        if (edited.status !== 200) throw new Error(`edit failed: ${edited.status} ${JSON.stringify(edited.body)}`);
-        return edited.body.content;
+        return withoutOwner(content.addDraft(user.id, { text }));
       },
       async schedule(user, item, scheduledFor = new Date(Date.now() + 3_600_000).toISOString()) {
         const res = await http(content.url, 'POST', `/internal/content/${item.id}/transition`, {
@@ -154,14 +131,12 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
           body: { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor },
         });
         if (res.status !== 200) throw new Error(`schedule failed: ${res.status} ${JSON.stringify(res.body)}`);
-        const { userId: _owner, ...rest } = res.body.content;
-        return rest;
+        return withoutOwner(res.body.content);
       },
       async item(user, id) {
-        const res = await http<{ content: ContentItem[] }>(content.url, 'GET', '/api/content', { token: user.token });
-        const found = res.body.content.find((c) => c.id === id);
-        if (!found) throw new Error(`item ${id} not in the list`);
-        return found;
+        const found = content.item(id);
+        if (!found || found.userId !== user.id) throw new Error(`item ${id} is not the user's`);
+        return withoutOwner(found);
       },
       async sandboxPosts() {
         return (await control('GET', '/__sandbox/posts')).posts;
@@ -181,4 +156,9 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
     await stopAll();
     throw error;
   }
+}
+
+/** An item as its owner's lists show it (the internal API adds the owner). */
+function withoutOwner({ userId: _owner, ...item }: InternalContentItem): ContentItem {
+  return item;
 }
