@@ -6,12 +6,6 @@ import tseslint from 'typescript-eslint';
 
 const services = ['auth', 'content', 'linkedin', 'linkedin-sandbox', 'scheduler'];
 
-/**
- * The test stack that still starts the services its service calls (issue #17, item 4: the
- * scheduler gets the fake of the content API, as content and LinkedIn did). Listed by name so
- * that no other test can cross a boundary.
- */
-const stacksAcrossServices = ['services/scheduler/test/support/stack.ts'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tools/**', 'e2e/artifacts/**', 'coverage/**'] },
@@ -57,7 +51,6 @@ export default tseslint.config(
         // (platform/src/testing/fakes); journeys across services live in robustness/ and e2e/.
         // LinkedIn's double, the sandbox, is started through its package, as the model's stub is.
         files: [`services/${service}/test/**/*.ts`],
-        ignores: stacksAcrossServices,
         rules: rule(
           [...sourcesOf(others), ...others.filter((s) => s !== 'linkedin-sandbox').map((s) => `@postwright/${s}`)],
           'Service tests do not import other services: use a fake from the test kit (platform/src/testing/fakes), or move the journey to robustness/.',

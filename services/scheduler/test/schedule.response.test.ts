@@ -10,7 +10,7 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
 
   beforeAll(async () => {
     stack = await startStack({ schedulerEnv: { SCHEDULE_MIN_LEAD_SECONDS: '3600' } });
-    [owner, other] = await Promise.all([stack.user({ connect: false }), stack.user({ connect: false })]);
+    [owner, other] = await Promise.all([stack.user(), stack.user()]);
   }, 60_000);
   afterAll(() => stack?.stop());
 

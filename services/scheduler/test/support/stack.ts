@@ -1,79 +1,48 @@
 /**
- * The scheduler with everything real beside it, in one test namespace: the LinkedIn sandbox
- * (the local double speaking LinkedIn's protocol), the auth service (accounts), the content
- * service (the items), the LinkedIn service (publishes and reports back), on the real
- * MongoDB-compatible store, Redis and RabbitMQ. Schedulers run in-process, or as child
- * processes (`node --import tsx services/scheduler/src/main.ts`) for the replica tests.
+ * The scheduler alone, in-process on port 0, on the real MongoDB-compatible store, Redis and
+ * RabbitMQ, in one test namespace. The content service it calls is the test kit's fake of the
+ * internal API (checked against the real one by the content contract cases), which settles items
+ * from the linkedin.post.* events as content does; the LinkedIn service is played by the test
+ * through the event probe (it answers content.publish.requested with linkedin.post.published or
+ * linkedin.post.failed). Users are tokens signed by the test kit's key. The scheduler's journeys
+ * with the real LinkedIn service and sandbox are in robustness/test/scheduler.*.test.ts.
  */
-import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+import type { ContentItem, ContentType, EventEnvelope, EventPayload, InternalContentItem } from '@postwright/contracts';
+import { cleanupNamespace, http, issueTestToken, randomId, testEnv, testNamespace, TEST_INTERNAL_TOKEN, type JsonResponse } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startFakeContent, type FakeContent } from '@postwright/platform/src/testing/fakes/content';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import type { AuthResponse, ContentItem, ContentType, GenerateResponse } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
-import { readConfig as readAuthConfig } from '../../../auth/src/config';
-import { start as startAuth } from '../../../auth/src/server';
-import { readConfig as readContentConfig } from '../../../content/src/config';
-import { start as startContent, type ContentService } from '../../../content/src/server';
-import { readConfig as readLinkedinConfig } from '../../../linkedin/src/config';
-import { start as startLinkedin, type LinkedinService } from '../../../linkedin/src/server';
-import { readConfig as readSandboxConfig } from '../../../linkedin-sandbox/src/config';
-import { start as startSandbox, type RunningSandbox } from '../../../linkedin-sandbox/src/server';
 import { readConfig } from '../../src/config';
 import { start, type SchedulerService } from '../../src/server';
-
-const PUBLIC_URL = 'http://localhost:8080';
-const ROOT = path.resolve(__dirname, '../../../..');
-type RunningAuth = Awaited<ReturnType<typeof startAuth>>;
 
 export interface TestUser {
   id: string;
   token: string;
 }
 
-export interface SandboxPost {
-  id: string;
-  author: string;
-  commentary: string;
-  text: string;
-  createdAt: string;
-}
-
 export type { EventProbe };
-
-export interface ChildScheduler {
-  proc: ChildProcess;
-  url: Promise<string>;
-  output(): string;
-  exited: Promise<number | null>;
-}
 
 export interface Stack {
   ns: string;
-  sandbox: RunningSandbox;
-  auth: RunningAuth;
-  content: ContentService;
-  linkedin: LinkedinService;
-  /** stops the LinkedIn service; the returned function starts it again with the same settings */
-  stopLinkedin(): Promise<() => Promise<LinkedinService>>;
-  /** the in-process scheduler (absent when the stack was started without one) */
-  scheduler?: SchedulerService;
+  /** the content service's internal API, as the scheduler sees it */
+  content: FakeContent;
+  scheduler: SchedulerService;
   events: EventProbe;
-  /** environment a scheduler of this stack reads (for child processes and extra replicas) */
+  /** environment a scheduler of this stack reads (another replica) */
   schedulerEnv(extra?: Record<string, string>): Record<string, string | undefined>;
   startScheduler(extra?: Record<string, string>): Promise<SchedulerService>;
-  spawnScheduler(extra?: Record<string, string>): ChildScheduler;
-  /** a premium account with LinkedIn connected through the real OAuth round trip */
-  user(options?: { connect?: boolean }): Promise<TestUser>;
+  user(): Promise<TestUser>;
+  /** a draft of the user's with its saved final text */
   draft(user: TestUser, options?: { text?: string; contentType?: ContentType }): Promise<ContentItem>;
   item(user: TestUser, id: string): Promise<ContentItem>;
   schedule(user: TestUser, contentId: string, scheduledFor: string, url?: string): Promise<JsonResponse>;
   unschedule(user: TestUser, contentId: string, url?: string): Promise<JsonResponse>;
-  sandboxPosts(): Promise<SandboxPost[]>;
-  fault(kind: string, options?: { count?: number; path?: string; delayMs?: number }): Promise<void>;
+  /** the LinkedIn service's answer to a publish request: what it posted, or why it did not */
+  answer(request: EventEnvelope<'content.publish.requested'>, outcome: LinkedinAnswer): Promise<void>;
   stop(): Promise<void>;
 }
+
+export type LinkedinAnswer = { outcome: 'published'; postId?: string } | { outcome: 'failed'; reason: string; retryable: boolean; unconfirmed?: boolean };
 
 export const SCHEDULER_TEST_SETTINGS = {
   SCHEDULE_MIN_LEAD_SECONDS: '2',
@@ -83,163 +52,76 @@ export const SCHEDULER_TEST_SETTINGS = {
   PUBLISH_RETRY_WINDOW_SECONDS: '30',
 };
 
-/** Drops this namespace's databases and its Redis keys on every Redis the test used. */
-export const cleanup = (ns: string, redisUrls: string[]): Promise<void> => cleanupNamespace(ns, [], { redisUrls });
+/** Drops this namespace's databases and its Redis keys. */
+export const cleanup = (ns: string, redisUrls: string[] = []): Promise<void> => cleanupNamespace(ns, [], { redisUrls });
 
-export async function startStack(options: { scheduler?: boolean; schedulerEnv?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: { schedulerEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = testNamespace();
   const stoppers: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
-    const defaultRedis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    await cleanup(ns, [defaultRedis, options.schedulerEnv?.REDIS_URL ?? defaultRedis]);
+    await cleanup(ns);
   };
   try {
-    const sandbox = await startSandbox(
-      readSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', SANDBOX_FAST: 'true', PUBLIC_URL }),
-    );
-    stoppers.push(() => sandbox.stop());
-    const auth = await startAuth(
-      readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })),
-    );
-    stoppers.push(() => auth.stop());
-    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
+    const content = await startFakeContent({ internalToken: TEST_INTERNAL_TOKEN });
     stoppers.push(() => content.stop());
-    const linkedinConfig = readLinkedinConfig(
-      testEnv(ns, {
-        PUBLIC_URL,
-        LINKEDIN_SANDBOX_URL: sandbox.url,
-        CONTENT_URL: content.url,
-        AUTH_URL: auth.url,
-        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
-        ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
-      }),
-    );
-    let linkedin = await startLinkedin(linkedinConfig);
-    stoppers.push(() => linkedin.stop());
+    await content.listen(ns);
     const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated'], {
       waitMs: 15_000,
       prefetch: 500,
     });
     stoppers.push(() => events.close());
 
-    const schedulerEnv = (extra: Record<string, string> = {}) =>
-      testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url, ...SCHEDULER_TEST_SETTINGS, ...options.schedulerEnv, ...extra });
+    const schedulerEnv = (extra: Record<string, string> = {}) => testEnv(ns, { CONTENT_URL: content.url, ...SCHEDULER_TEST_SETTINGS, ...options.schedulerEnv, ...extra });
     const startScheduler = async (extra: Record<string, string> = {}) => {
       const s = await start(readConfig(schedulerEnv(extra)));
       stoppers.push(() => s.stop());
       return s;
     };
-    const scheduler = options.scheduler === false ? undefined : await startScheduler();
-
-    const control = async (method: string, p: string, body?: unknown) => {
-      const res = await http(sandbox.url, method, p, { body });
-      if (res.status >= 300) throw new Error(`sandbox ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
-    const schedulerUrl = (url?: string) => {
-      const u = url ?? scheduler?.url;
-      if (!u) throw new Error('no scheduler running');
-      return u;
-    };
+    const scheduler = await startScheduler();
 
     const stack: Stack = {
       ns,
-      sandbox,
-      auth,
       content,
-      get linkedin() {
-        return linkedin;
-      },
-      async stopLinkedin() {
-        await linkedin.stop();
-        return async () => {
-          linkedin = await startLinkedin(linkedinConfig);
-          stoppers.push(() => linkedin.stop());
-          return linkedin;
-        };
-      },
       scheduler,
       events,
       schedulerEnv,
       startScheduler,
-      spawnScheduler(extra = {}) {
-        const env = Object.fromEntries(Object.entries({ ...process.env, ...schedulerEnv({ LOG_LEVEL: 'warn', ...extra }) }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
-        delete env.JEST_WORKER_ID;
-        const proc = spawn(process.execPath, ['--import', 'tsx', 'services/scheduler/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let resolveUrl!: (url: string) => void;
-        const url = new Promise<string>((resolve) => (resolveUrl = resolve));
-        const onData = (chunk: Buffer) => {
-          out += chunk.toString();
-          const m = /"url":"(http:\/\/[^"]+)"[^\n]*scheduler listening/.exec(out);
-          if (m) resolveUrl(m[1]);
-        };
-        proc.stdout!.on('data', onData);
-        proc.stderr!.on('data', onData);
-        const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-        stoppers.push(async () => {
-          if (proc.exitCode === null && proc.signalCode === null) {
-            proc.kill('SIGTERM');
-            const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-            await exited;
-            clearTimeout(timer);
-          }
-        });
-        return { proc, url, output: () => out, exited };
-      },
-      async user(userOptions = {}) {
-        const res = await http<AuthResponse>(auth.url, 'POST', '/api/auth/signup', {
-          body: { email: `exec-${randomId()}@example.com`, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' },
-        });
-        if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
-        // premium: unlimited generation (the trial's 3 posts would not go far here)
-        await auth.modules.admin.setTier(res.body.user.id, { tier: 'premium' });
-        const user = { id: res.body.user.id, token: res.body.tokens.accessToken };
-        if (userOptions.connect !== false) {
-          const begin = await http(linkedin.url, 'GET', '/api/linkedin/auth-url', { token: user.token });
-          if (begin.status !== 200) throw new Error(`auth-url: ${begin.status} ${JSON.stringify(begin.body)}`);
-          const back = await allowConsent(begin.body.authURL, `${user.id}@example.com`);
-          const done = await http(linkedin.url, 'POST', '/api/linkedin/callback', {
-            token: user.token,
-            body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-          });
-          if (done.status !== 200) throw new Error(`callback: ${done.status} ${JSON.stringify(done.body)}`);
-        }
-        return user;
+      async user() {
+        const id = randomBytes(12).toString('hex');
+        return { id, token: issueTestToken({ sub: id, tier: 'premium' }) };
       },
       async draft(user, draftOptions = {}) {
-        const res = await http<GenerateResponse>(content.url, 'POST', '/api/content/generate', {
-          token: user.token,
-          body: generateForm(draftOptions.contentType),
-        });
-        if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${JSON.stringify(res.body)}`);
         const text = draftOptions.text ?? `Scheduled post ${randomId()}: work samples beat whiteboards.`;
-        const edited = await http(content.url, 'PUT', `/api/content/${res.body.content.id}/edit`, {
-          token: user.token,
-          body: { editedContent: text, saveAsDraft: true },
-        });
-        if (edited.status !== 200) throw new Error(`edit failed: ${edited.status} ${JSON.stringify(edited.body)}`);
-        return edited.body.content;
+        return withoutOwner(content.addDraft(user.id, { text, contentType: draftOptions.contentType }));
       },
       async item(user, id) {
-        const res = await http<{ content: ContentItem[] }>(content.url, 'GET', '/api/content', { token: user.token });
-        const found = res.body.content.find((c) => c.id === id);
-        if (!found) throw new Error(`item ${id} not in the list`);
-        return found;
+        const found = content.item(id);
+        if (!found || found.userId !== user.id) throw new Error(`item ${id} is not the user's`);
+        return withoutOwner(found);
       },
-      schedule(user, contentId, scheduledFor, url) {
-        return http(schedulerUrl(url), 'POST', '/api/calendar/schedule', { token: user.token, body: { contentId, scheduledFor } });
+      schedule(user, contentId, scheduledFor, url = scheduler.url) {
+        return http(url, 'POST', '/api/calendar/schedule', { token: user.token, body: { contentId, scheduledFor } });
       },
-      unschedule(user, contentId, url) {
-        return http(schedulerUrl(url), 'DELETE', `/api/calendar/unschedule/${contentId}`, { token: user.token });
+      unschedule(user, contentId, url = scheduler.url) {
+        return http(url, 'DELETE', `/api/calendar/unschedule/${contentId}`, { token: user.token });
       },
-      async sandboxPosts() {
-        return (await control('GET', '/__sandbox/posts')).posts;
-      },
-      async fault(kind, faultOptions = {}) {
-        await control('POST', '/__sandbox/faults', { kind, ...faultOptions });
+      async answer(request, outcome) {
+        const { requestId, contentId, userId } = request.payload;
+        if (outcome.outcome === 'published') {
+          const postId = outcome.postId ?? `urn:li:share:${Date.now()}${Math.floor(Math.random() * 1000)}`;
+          const payload: EventPayload<'linkedin.post.published'> = {
+            requestId,
+            contentId,
+            userId,
+            linkedinPostId: postId,
+            url: `https://www.linkedin.com/feed/update/${postId}`,
+            publishedAt: new Date().toISOString(),
+          };
+          await events.publish('linkedin.post.published', payload);
+        } else {
+          await events.publish('linkedin.post.failed', { requestId, contentId, userId, reason: outcome.reason, retryable: outcome.retryable, unconfirmed: outcome.unconfirmed ?? false });
+        }
       },
       stop: stopAll,
     };
@@ -248,6 +130,11 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
     await stopAll();
     throw error;
   }
+}
+
+/** An item as its owner's lists show it (the internal API adds the owner). */
+function withoutOwner({ userId: _owner, ...item }: InternalContentItem): ContentItem {
+  return item;
 }
 
 /** An ISO time `ms` from now, with a +02:00 offset as a browser east of UTC would send. */
@@ -263,8 +150,4 @@ export function withOffset(at: Date, offsetMinutes: number): string {
   const abs = Math.abs(offsetMinutes);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${local.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-export function postsWith(posts: SandboxPost[], text: string): SandboxPost[] {
-  return posts.filter((p) => p.text === text || p.commentary === text || p.text?.includes(text));
 }

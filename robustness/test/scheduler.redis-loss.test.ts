@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { eventually } from '@postwright/platform/src/testing';
-import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * MongoDB is the source of truth; Redis only holds timers. The scheduler here has a Redis
@@ -46,7 +46,7 @@ describe('timers lost from Redis', () => {
     expect(await wipe()).toBeGreaterThan(0);
 
     const posts = await eventually(async () => (await stack.sandboxPosts()).filter((p) => texts.includes(p.text)), (p) => p.length === texts.length, 15_000, 20);
-    // on time: rebuilt long before the due time (1 s precision itself is asserted in schedule.firing)
+    // on time: rebuilt long before the due time (1 s precision itself is asserted in scheduler.firing)
     for (const post of posts) {
       expect(new Date(post.createdAt).getTime() - due).toBeLessThanOrEqual(3_000);
       expect(new Date(post.createdAt).getTime()).toBeGreaterThanOrEqual(due);

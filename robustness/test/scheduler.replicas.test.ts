@@ -1,6 +1,6 @@
 import type { ContentItem } from '@postwright/contracts';
 import { eventually, http } from '@postwright/platform/src/testing';
-import { startStack, withOffset, type ChildScheduler, type Stack, type TestUser } from './support/stack';
+import { startStack, withOffset, type ChildScheduler, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * Two scheduler replicas as real processes on the same MongoDB, Redis and RabbitMQ; one is

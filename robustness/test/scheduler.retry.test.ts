@@ -1,5 +1,5 @@
 import { eventually, http } from '@postwright/platform/src/testing';
-import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * Transient LinkedIn failures (the sandbox's 429 and 500 faults) are retried with exponential

@@ -1,5 +1,5 @@
 import { eventually, http } from '@postwright/platform/src/testing';
-import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * Posts go out at their time through the real LinkedIn service and sandbox, once; whatever

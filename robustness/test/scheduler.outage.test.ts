@@ -1,5 +1,5 @@
 import { eventually } from '@postwright/platform/src/testing';
-import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * The LinkedIn service is down at the due time: the request waits in its durable queue, the

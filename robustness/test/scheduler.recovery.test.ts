@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@postwright/platform/src/testing';
-import type { SchedulerService } from '../src/server';
-import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/stack';
+import type { SchedulerService } from '../../services/scheduler/src/server';
+import { inMs, postsWith, startStack, type Stack, type TestUser } from './support/scheduler-stack';
 
 /**
  * Operations left half-way: the content service applied a transition but its answer was lost,
@@ -74,7 +74,7 @@ describe('schedules left half-way', () => {
 
     await eventually(() => scheduleDoc(item.id), (doc) => doc?.status === 'pending', 5_000);
     const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length > 0, 15_000, 20);
-    // on time (the 1 s precision itself is asserted in schedule.firing; this suite may share the machine with the 200-post run)
+    // on time (the 1 s precision itself is asserted in scheduler.firing; this suite may share the machine with the 200-post run)
     expect(new Date(post.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());
     expect(new Date(post.createdAt).getTime() - new Date(at).getTime()).toBeLessThanOrEqual(3_000);
   });
