@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { http } from '@postwright/platform/src/testing';
+import { eventually, http } from '@postwright/platform/src/testing';
 import { PUBLIC_URL, startStack, submitConsent, type Stack } from './support/stack';
 
 const STATE_REJECTED = 'This LinkedIn authorization has expired or was already used. Please try connecting again.';
@@ -108,8 +108,9 @@ describe('connect: responses', () => {
     const user = await stack.user();
     const { authURL, state } = await authUrl(user.token);
     const back = await submitConsent(authURL, 'Allow');
-    await redis.pexpire(`${stack.ns}linkedin:oauth-state:${state}`, 1);
-    await new Promise((r) => setTimeout(r, 20));
+    const key = `${stack.ns}linkedin:oauth-state:${state}`;
+    await redis.pexpire(key, 1);
+    await eventually(() => redis.exists(key), (n) => n === 0, 2_000, 5);
     const res = await callback(user.token, { code: back.searchParams.get('code'), state });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(STATE_REJECTED);

@@ -2,7 +2,7 @@ import { eventually, http } from '@postwright/platform/src/testing';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 const analyticsCalls = async (stack: Stack) =>
-  (await http(stack.sandbox.url, 'GET', '/__sandbox/requests?path=/rest/memberCreatorPostAnalytics')).body.requests as Array<{ status: number; url: string }>;
+  (await http(stack.sandbox.url, 'GET', '/__sandbox/requests?path=/rest/memberCreatorPostAnalytics')).body.requests as Array<{ status: number; url: string; at: string }>;
 
 async function publishOne(stack: Stack, user: TestUser, text: string) {
   const item = await stack.draft(user);
@@ -55,8 +55,8 @@ describe('engagement: polling and events', () => {
         const count = () => stack.events.ofType('linkedin.engagement.updated').filter((e) => e.payload.contentId === item.id).length;
         const callsFor = async () => (await analyticsCalls(stack)).filter((r) => r.url.includes(encodeURIComponent(urn))).length;
         const before = await callsFor();
-        await new Promise((r) => setTimeout(r, 1500));
-        expect(await callsFor()).toBeGreaterThan(before); // it kept polling...
+        // it kept polling (two more rounds)...
+        await eventually(callsFor, (n) => n >= before + 2, 10_000, 50);
         expect(count()).toBe(1); // ...but had nothing new to say
       } finally {
         await http(stack.sandbox.url, 'POST', '/__sandbox/clock', { body: { freeze: false } });
@@ -70,12 +70,13 @@ describe('engagement: polling and events', () => {
       await stack.fault('429', { path: '/rest/memberCreatorPostAnalytics', count: 10_000 });
       const callsFor = async () => (await analyticsCalls(stack)).filter((r) => r.url.includes(encodeURIComponent(urn)));
       const start = (await callsFor()).length;
-      await new Promise((r) => setTimeout(r, 4000));
-      const throttled = (await callsFor()).slice(start);
-      // a round every 300 ms would call about 13 times in 4 s; doubling the wait each time (0.6, 1.2, 2.4 s) leaves a handful
-      expect(throttled.length).toBeGreaterThanOrEqual(2);
-      expect(throttled.length).toBeLessThanOrEqual(5);
+      // three throttled rounds: a steady poller would call every 300 ms; backing off, the wait
+      // doubles after each 429 (0.6 s, then 1.2 s)
+      const throttled = (await eventually(callsFor, (calls) => calls.length >= start + 3, 10_000, 50)).slice(start, start + 3);
       expect(throttled.every((r) => r.status === 429)).toBe(true);
+      const [first, second, third] = throttled.map((r) => Date.parse(r.at));
+      expect(second - first).toBeGreaterThanOrEqual(550);
+      expect(third - second).toBeGreaterThanOrEqual(1_100);
       // once LinkedIn lets us again, figures flow
       await http(stack.sandbox.url, 'DELETE', '/__sandbox/faults');
     });

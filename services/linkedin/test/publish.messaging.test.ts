@@ -63,9 +63,10 @@ describe('scheduled publishing: content.publish.requested', () => {
     const item = await stack.schedule(user, await stack.draft(user));
     const a = request(user, item);
     const b = request(user, item);
-    await Promise.all([stack.events.publish('content.publish.requested', a), stack.events.publish('content.publish.requested', b)]);
+    const sent = await Promise.all([stack.events.publish('content.publish.requested', a), stack.events.publish('content.publish.requested', b)]);
     await stack.events.waitFor('linkedin.post.published', (p) => p.contentId === item.id);
-    await new Promise((r) => setTimeout(r, 1000));
+    // both requests handled (the one that waited for the other's lock included): nothing more is on its way
+    await stack.events.handled({ service: 'linkedin', name: 'publish-requests' }, sent);
     expect(await postsBy(memberUrn)).toHaveLength(1);
   });
 
