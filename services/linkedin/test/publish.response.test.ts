@@ -218,7 +218,9 @@ describe('publish now: responses', () => {
     });
     const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.contentId === item.id);
     expect(failed.payload).toMatchObject({ requestId: null, unconfirmed: true, retryable: false });
-    await new Promise((r) => setTimeout(r, 3500));
+    // the attempt is stored as unconfirmed: the pipeline is over and nothing sends it again
+    const attempts = await postModel(stack.linkedin.ctx.mongo).find({ contentId: item.id }).lean();
+    expect(attempts.map((a) => a.state)).toEqual(['unconfirmed']);
     expect(await postsBy(memberUrn)).toHaveLength(1);
   });
 
