@@ -162,10 +162,21 @@ export const contentDetails = {
 
 export type TypeKey = keyof typeof contentDetails;
 
+/**
+ * Chooses a content type card (a visually hidden radio): clicks it, then waits until it is the
+ * checked one. The generator moves the address to the type in a router transition, so on a busy
+ * machine the radio can settle a moment after the click (Playwright's check() looks only once).
+ */
+export async function chooseType(page: Page, name: RegExp): Promise<void> {
+  const radio = page.getByRole('radio', { name });
+  await radio.click({ force: true });
+  await page.getByRole('radio', { name, checked: true }).waitFor({ state: 'attached' });
+}
+
 /** In the generator: chooses a type and fills its form (its own labels), without generating. */
 export async function fillDetails(page: Page, type: TypeKey): Promise<void> {
   const d = contentDetails[type];
-  await page.getByRole('radio', { name: new RegExp(`^${d.name}`) }).check({ force: true });
+  await chooseType(page, new RegExp(`^${d.name}`));
   await page.getByLabel(d.topicLabel).fill(d.topic);
   await page.getByLabel('Industry/Role').fill('COO at a B2B software company');
   await page.getByLabel(d.experienceLabel).fill(d.experience);

@@ -11,6 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import {
+  chooseType,
   checkPage as checkPageAt,
   confirmInApp,
   contentCard,
@@ -58,7 +59,7 @@ describe('signed-in screens journeys', () => {
       await checkPage(page, 'content-start');
 
       // validation messages of spec section 5, cleared on edit
-      await page.getByRole('radio', { name: /^Contrarian Take/ }).check({ force: true });
+      await chooseType(page, /^Contrarian Take/);
       await page.getByRole('button', { name: 'Generate Content' }).click();
       await page.getByText('Topic is required').waitFor();
       await page.getByText('Target audience is required').waitFor();
@@ -79,17 +80,17 @@ describe('signed-in screens journeys', () => {
 
       // 2 and 3: Behind the Scenes, Framework (each type keeps its own workspace: a type with
       // no post yet shows an empty preview, and coming back to a type shows its draft again)
-      await page.getByRole('radio', { name: /^Behind the Scenes/ }).check({ force: true });
+      await chooseType(page, /^Behind the Scenes/);
       await page.getByRole('heading', { name: 'No content to post' }).waitFor();
       await page.getByRole('button', { name: 'Generate Content' }).waitFor();
       await generate(page, 'story');
       await pickHook(page, 0);
       await page.getByRole('button', { name: 'Save as Draft' }).click();
       await page.getByText('Draft saved.').waitFor();
-      await page.getByRole('radio', { name: /^Contrarian Take/ }).check({ force: true });
+      await chooseType(page, /^Contrarian Take/);
       await page.getByRole('group', { name: 'Hooks' }).getByRole('radio', { name: hook }).waitFor();
       await expect(page.getByRole('group', { name: 'Hooks' }).getByRole('radio', { name: hook }).isChecked()).resolves.toBe(true);
-      await page.getByRole('radio', { name: /^Framework/ }).check({ force: true });
+      await chooseType(page, /^Framework/);
       await page.getByRole('heading', { name: 'No content to post' }).waitFor();
       await generate(page, 'framework');
 

@@ -7,6 +7,7 @@
  */
 import type { Page, Request, Response, Route } from 'playwright-core';
 import {
+  chooseType,
   allowOnLinkedIn,
   baseUrl,
   checkPage as checkPageAt,
@@ -159,7 +160,7 @@ describe('the writing workspace keeps the user work', () => {
       expect(contrarian.hooks).toHaveLength(5);
 
       // switch to Framework before the answer reaches the page
-      await page.getByRole('radio', { name: /^Framework/ }).check({ force: true });
+      await chooseType(page, /^Framework/);
       await page.getByLabel(contentDetails.framework.topicLabel).waitFor();
       await page.getByRole('heading', { name: /Framework details$/ }).waitFor();
       const noContrarianOnFramework = async () => {
@@ -190,7 +191,7 @@ describe('the writing workspace keeps the user work', () => {
       for (const hook of contrarian.hooks) expect(frameworkHooks.join('\n')).not.toContain(hook);
 
       // back to Contrarian Take: its own form as typed, nothing of Framework's post
-      await page.getByRole('radio', { name: /^Contrarian Take/ }).check({ force: true });
+      await chooseType(page, /^Contrarian Take/);
       await page.getByRole('heading', { name: /Contrarian Take details$/ }).waitFor();
       expect(new URL(page.url()).searchParams.get('draft')).not.toBe(frameworkId);
       const shown = (await page.locator('main').textContent()) ?? '';

@@ -23,6 +23,7 @@ import { readConfig as readSandboxConfig } from '../../../services/linkedin-sand
 import { start as startSandbox, type RunningSandbox } from '../../../services/linkedin-sandbox/src/server';
 import { readConfig } from '../../../services/scheduler/src/config';
 import { start, type SchedulerService } from '../../../services/scheduler/src/server';
+export { inMs, withOffset } from '@postwright/platform/src/testing/times';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const ROOT = path.resolve(__dirname, '../../..');
@@ -251,20 +252,6 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
   }
 }
 
-/** An ISO time `ms` from now, with a +02:00 offset as a browser east of UTC would send. */
-export function inMs(ms: number, offsetMinutes = 120): string {
-  const at = new Date(Date.now() + ms);
-  at.setUTCMilliseconds(0);
-  return withOffset(at, offsetMinutes);
-}
-
-export function withOffset(at: Date, offsetMinutes: number): string {
-  const local = new Date(at.getTime() + offsetMinutes * 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${local.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
 
 export function postsWith(posts: SandboxPost[], text: string): SandboxPost[] {
   return posts.filter((p) => p.text === text || p.commentary === text || p.text?.includes(text));

@@ -8,14 +8,10 @@
  * The same contract cases (content-contract.ts) run against it and against the real service.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
-  errorCatalogue,
   publicationReportSchema,
   transitionRequestSchema,
   type ContentType,
-  type ErrorCode,
   type EventEnvelope,
   type InternalContentItem,
   type PublicationReport,
@@ -23,6 +19,7 @@ import {
 } from '@postwright/contracts';
 import { createLogger } from '../../logger';
 import { Messaging } from '../../messaging';
+import { parseBody, Refusal, startJsonServer, type FakeRequest } from './json-server';
 
 export interface FakeContent {
   url: string;
@@ -35,17 +32,8 @@ export interface FakeContent {
   /** settles items from linkedin.post.published / failed and keeps linkedin.engagement.updated, on the namespace's bus, as the content service does */
   listen(namespace: string): Promise<void>;
   /** every call received, in order */
-  calls: Array<{ method: string; path: string; body: unknown }>;
+  calls: FakeRequest[];
   stop(): Promise<void>;
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(code);
-  }
 }
 
 const NOT_PUBLISHED = ['draft', 'scheduled'];
@@ -99,7 +87,6 @@ function applyTransition(item: InternalContentItem, request: TransitionRequest, 
 
 export async function startFakeContent(options: { internalToken: string }): Promise<FakeContent> {
   const items = new Map<string, InternalContentItem>();
-  const calls: FakeContent['calls'] = [];
   const messagings: Messaging[] = [];
 
   const owned = (id: string, userId: string) => {
@@ -113,11 +100,7 @@ export async function startFakeContent(options: { internalToken: string }): Prom
     return settled;
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const refuse = (res: ServerResponse, code: ErrorCode, details?: Record<string, unknown>) =>
-    send(res, errorCatalogue[code].status, { error: errorCatalogue[code].message, code, ...(details ? { details } : {}) });
-
-  function route(method: string, path: string, query: URLSearchParams, body: unknown): InternalContentItem {
+  function route({ method, path, query, body }: FakeRequest): InternalContentItem {
     const match = /^\/internal\/content\/([^/]+)(\/transition|\/publication)?$/.exec(path);
     if (!match) throw new Refusal('ROUTE.NOT_FOUND');
     const id = decodeURIComponent(match[1]);
@@ -127,49 +110,22 @@ export async function startFakeContent(options: { internalToken: string }): Prom
       return owned(id, userId);
     }
     if (method === 'POST' && match[2] === '/transition') {
-      const parsed = transitionRequestSchema.safeParse(body);
-      if (!parsed.success) throw new Refusal('REQUEST.INVALID', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
-      const moved = applyTransition(owned(id, parsed.data.userId), parsed.data, new Date());
+      const request = parseBody(transitionRequestSchema, body);
+      const moved = applyTransition(owned(id, request.userId), request, new Date());
       items.set(id, moved);
       return moved;
     }
     if (method === 'POST' && match[2] === '/publication') {
-      const parsed = publicationReportSchema.safeParse(body);
-      if (!parsed.success) throw new Refusal('REQUEST.INVALID', { fields: parsed.error.issues.map((i) => i.path.join('.')) });
-      return settle(id, parsed.data);
+      return settle(id, parseBody(publicationReportSchema, body));
     }
     throw new Refusal('ROUTE.NOT_FOUND');
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.headers['x-internal-token'] !== options.internalToken) return refuse(res, 'INTERNAL.FORBIDDEN');
-    let body: unknown = null;
-    try {
-      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
-    } catch {
-      return refuse(res, 'REQUEST.MALFORMED_JSON');
-    }
-    calls.push({ method: req.method ?? '', path: url.pathname, body });
-    try {
-      send(res, 200, { content: route(req.method ?? '', url.pathname, url.searchParams, body) });
-    } catch (err) {
-      if (err instanceof Refusal) return refuse(res, err.code, err.details);
-      throw err;
-    }
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, { error: 'fake content failed' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startJsonServer(options.internalToken, (request) => ({ content: route(request) }));
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
+    url: server.url,
+    calls: server.calls,
     addDraft(userId, draft = {}) {
       const now = new Date().toISOString();
       const text = draft.text ?? 'Hiring senior engineers taught me one thing: work samples beat interviews.';
@@ -232,10 +188,7 @@ export async function startFakeContent(options: { internalToken: string }): Prom
     },
     async stop() {
       for (const messaging of messagings) await messaging.close().catch(() => undefined);
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await server.stop();
     },
   };
 }

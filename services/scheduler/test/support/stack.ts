@@ -14,6 +14,7 @@ import { startFakeContent, type FakeContent } from '@postwright/platform/src/tes
 import { randomBytes } from 'node:crypto';
 import { readConfig } from '../../src/config';
 import { start, type SchedulerService } from '../../src/server';
+export { inMs, withOffset } from '@postwright/platform/src/testing/times';
 
 export interface TestUser {
   id: string;
@@ -137,17 +138,3 @@ function withoutOwner({ userId: _owner, ...item }: InternalContentItem): Content
   return item;
 }
 
-/** An ISO time `ms` from now, with a +02:00 offset as a browser east of UTC would send. */
-export function inMs(ms: number, offsetMinutes = 120): string {
-  const at = new Date(Date.now() + ms);
-  at.setUTCMilliseconds(0);
-  return withOffset(at, offsetMinutes);
-}
-
-export function withOffset(at: Date, offsetMinutes: number): string {
-  const local = new Date(at.getTime() + offsetMinutes * 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${local.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
