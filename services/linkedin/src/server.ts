@@ -3,6 +3,7 @@ import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
 import { LinkedinOAuth } from './lib/linkedin-oauth';
+import { LinkedinSignIn, LinkedinStrategy } from './lib/linkedin-sign-in';
 import { redisLocks } from './lib/locks';
 import { TokenCipher } from './lib/token-cipher';
 import { LinkedinAccess } from './modules/connection/access.use-case';
@@ -31,7 +32,9 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     const settings = config.linkedin;
     const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
     const api = new LinkedinApi(settings);
-    const oauth = new LinkedinOAuth(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
+    const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
+    const signIn = new LinkedinSignIn(strategy, settings);
+    const oauth = new LinkedinOAuth(settings, strategy);
     const connections = new ConnectionRepository(ctx.mongo);
     const posts = new PostRepository(ctx.mongo);
     const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
@@ -41,6 +44,7 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
     return {
       posts,
+      signIn,
       connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
       publishNow: publishNow({ posts, content, access, locks, pipeline }),
       publishScheduled: publishScheduled({ posts, content, access, locks, pipeline, logger: ctx.logger, lockWaitMs: publishMaxMs }),
@@ -66,7 +70,7 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     drainMs: publishMaxMs,
     modules: buildModules,
     routes(router, modules, { tokens }) {
-      connectionRoutes(router, { tokens, connection: modules.connection });
+      connectionRoutes(router, { tokens, connection: modules.connection, signIn: modules.signIn });
       publishRoutes(router, { tokens, publishNow: modules.publishNow });
       postsRoutes(router, { tokens, posts: modules.posts });
     },

@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb';
 import { http } from '@postwright/platform/src/testing';
 import { LinkedinApi } from '../src/lib/linkedin-api';
 import { LinkedinOAuth } from '../src/lib/linkedin-oauth';
+import { LinkedinStrategy } from '../src/lib/linkedin-sign-in';
 import { TokenCipher } from '../src/lib/token-cipher';
 import { LinkedinAccess, REFRESH_TOKEN_LIFETIME_MS } from '../src/modules/connection/access.use-case';
 import { ConnectionRepository } from '../src/modules/connection/connection.repository';
@@ -22,7 +23,7 @@ function accessOf(service: LinkedinService) {
   const access = new LinkedinAccess({
     connections,
     cipher: new TokenCipher(ctx.config.encryption.key, ctx.config.encryption.previousKeys),
-    oauth: new LinkedinOAuth(settings, redisStateStore(ctx.redis, ctx.keyPrefix), new LinkedinApi(settings)),
+    oauth: new LinkedinOAuth(settings, new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), new LinkedinApi(settings))),
     logger: ctx.logger,
   });
   return { connections, access };

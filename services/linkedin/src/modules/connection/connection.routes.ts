@@ -1,15 +1,18 @@
 import type { Router } from 'express';
 import { FIELD_MAX } from '@postwright/contracts';
 import { AppError, requireUser, type TokenVerifier, userOf } from '@postwright/platform';
+import type { LinkedinSignIn } from '../../lib/linkedin-sign-in';
 import type { ConnectionUseCases } from './connection.use-case';
 
 const isParam = (v: unknown, max: number): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
 
-export function connectionRoutes(router: Router, { tokens, connection }: { tokens: TokenVerifier; connection: ConnectionUseCases }): void {
+export function connectionRoutes(router: Router, { tokens, connection, signIn }: { tokens: TokenVerifier; connection: ConnectionUseCases; signIn: LinkedinSignIn }): void {
   const auth = requireUser(tokens);
 
+  // LinkedIn sign-in: passport.authenticate on this request (lib/linkedin-sign-in.ts), answered as JSON
   router.get('/api/linkedin/auth-url', auth, async (req, res) => {
-    res.json(await connection.authUrl(userOf(req).id));
+    const { url, state } = await signIn.authorizationUrl(req, res);
+    res.json({ authURL: url, state });
   });
 
   router.post('/api/linkedin/callback', auth, async (req, res) => {
@@ -17,7 +20,7 @@ export function connectionRoutes(router: Router, { tokens, connection }: { token
     if (!isParam(code, FIELD_MAX.oauthCode) || !isParam(state, FIELD_MAX.oauthState)) {
       throw AppError.of('LINKEDIN.CALLBACK_INVALID');
     }
-    res.json(await connection.callback(userOf(req).id, code, state));
+    res.json(await connection.connect(userOf(req).id, () => signIn.exchange(req, res)));
   });
 
   router.get('/api/linkedin/profile', auth, async (req, res) => {

@@ -2,6 +2,7 @@ import type { EventPayload, EventType, LinkedinProfile, ProfileStatusResponse } 
 import { AppError, type Logger } from '@postwright/platform';
 import { isLinkedinApiError, type LinkedinApi, type UserInfo } from '../../lib/linkedin-api';
 import { OAuthError, type LinkedinOAuth } from '../../lib/linkedin-oauth';
+import type { SignedIn } from '../../lib/linkedin-sign-in';
 import { messages } from '../../lib/messages';
 import type { TokenCipher } from '../../lib/token-cipher';
 import type { EventPublisher } from '../../lib/events';
@@ -45,16 +46,15 @@ const unavailable = (cause?: unknown) => AppError.of('LINKEDIN.UNAVAILABLE', { c
 export class ConnectionUseCases {
   constructor(private readonly deps: ConnectionDeps) {}
 
-  async authUrl(userId: string): Promise<{ authURL: string; state: string }> {
-    const { url, state } = await this.deps.oauth.authorizationUrl(userId);
-    return { authURL: url, state };
-  }
-
-  async callback(userId: string, code: string, state: string): Promise<{ profile: LinkedinProfile }> {
-    const { oauth, cipher, connections } = this.deps;
-    let exchanged;
+  /**
+   * The member came back from LinkedIn: `signIn` checks the state, exchanges the code and reads the
+   * member (passport, in the route); the connection is stored and announced.
+   */
+  async connect(userId: string, signIn: () => Promise<SignedIn>): Promise<{ profile: LinkedinProfile }> {
+    const { cipher, connections } = this.deps;
+    let exchanged: SignedIn;
     try {
-      exchanged = await oauth.exchange(userId, code, state);
+      exchanged = await signIn();
     } catch (error) {
       if (error instanceof OAuthError && (error.kind === 'state' || error.kind === 'state-other-user')) {
         throw AppError.of('LINKEDIN.STATE_INVALID');
