@@ -18,18 +18,14 @@ import { publicationUseCases } from './modules/publication/publication.use-case'
 export function buildModules(ctx: ServiceContext<ContentConfig>) {
   const { config, logger } = ctx;
   const repo = contentRepository(contentModel(ctx.mongo));
-  const events = ctx.messaging;
+  // every use case works on the items, announces its changes and logs
+  const items = { repo, events: ctx.messaging, logger };
+  const quota = quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN });
   return {
-    content: contentUseCases({ repo, events, logger }),
-    lifecycle: lifecycleUseCases({ repo, events, logger }),
-    publication: publicationUseCases({ repo, events, logger }),
-    generation: generationUseCases({
-      repo,
-      events,
-      logger,
-      generator: createGenerator(config, logger),
-      quota: quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
-    }),
+    content: contentUseCases(items),
+    lifecycle: lifecycleUseCases(items),
+    publication: publicationUseCases(items),
+    generation: generationUseCases({ ...items, generator: createGenerator(config, logger), quota }),
   };
 }
 export type ContentModules = ReturnType<typeof buildModules>;
