@@ -44,7 +44,7 @@ const NOT_PUBLISHED = ['draft', 'scheduled'];
  * changes nothing; a final failure (unconfirmed, or a scheduled publish not tried again) sends it
  * back to draft with the reason; any other failure records the reason.
  */
-export function settleFake(item: InternalContentItem, report: PublicationReport, now: Date): InternalContentItem {
+function settledBy(item: InternalContentItem, report: PublicationReport, now: Date): InternalContentItem {
   const at = now.toISOString();
   if (report.outcome === 'published') {
     if (item.status !== 'published') {
@@ -95,7 +95,7 @@ export async function startFakeContent(options: { internalToken: string }): Prom
     return found;
   };
   const settle = (id: string, report: PublicationReport) => {
-    const settled = settleFake(owned(id, report.userId), report, new Date());
+    const settled = settledBy(owned(id, report.userId), report, new Date());
     items.set(id, settled);
     return settled;
   };

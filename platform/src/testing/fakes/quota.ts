@@ -30,8 +30,6 @@ export interface FakeQuota {
   setTier(userId: string, tier: KnownSubscriptionTier): void;
   /** posts committed for the user, as the auth profile's trialPostsUsed */
   trialPostsUsed(userId: string): number;
-  /** reservations neither committed nor released */
-  openReservations(userId: string): number;
   /** every call received, in order */
   calls: FakeRequest[];
   stop(): Promise<void>;
@@ -102,7 +100,6 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       account(userId).tier = tier;
     },
     trialPostsUsed: (userId) => account(userId).used,
-    openReservations: (userId) => [...account(userId).reservations.values()].filter((s) => s === 'open').length,
     stop: () => server.stop(),
   };
 }
