@@ -1,3 +1,4 @@
+import { apiOperations } from '@postwright/contracts';
 import type { GatewayConfig } from './config';
 
 export interface Upstream {
@@ -16,13 +17,12 @@ export function upstreams(config: GatewayConfig): Upstream[] {
   ];
 }
 
-/** Routes that need no access token. Logout is here because it must work with an expired one. */
+/**
+ * Routes that need no access token: the operations the contracts' route table marks `auth: false`
+ * (logout among them: it must work with an expired token), and the API's own documentation.
+ */
 export const PUBLIC_ROUTES: Array<{ method: string; path: string }> = [
-  { method: 'POST', path: '/api/auth/signup' },
-  { method: 'POST', path: '/api/auth/login' },
-  { method: 'POST', path: '/api/auth/refresh' },
-  { method: 'POST', path: '/api/auth/logout' },
-  { method: 'GET', path: '/api/health' },
+  ...apiOperations.filter((operation) => !operation.auth).map((operation) => ({ method: operation.method.toUpperCase(), path: operation.path })),
   { method: 'GET', path: '/api/openapi.json' },
   { method: 'GET', path: '/api/docs' },
 ];
