@@ -66,7 +66,8 @@ describe('LinkedIn API version at start and in /ready', () => {
     try {
       const lines = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
       const listening = await eventually(async () => lines().find((l) => l.msg === 'linkedin listening'), (l) => l !== undefined, 60_000);
-      const warning = lines().find((l) => l.level === 40 && l.linkedinApiVersion);
+      // logged once the service is up, so it can follow the listening line
+      const warning = await eventually(async () => lines().find((l) => l.level === 40 && l.linkedinApiVersion), (l) => l !== undefined, 10_000);
       expect(warning?.msg).toBe(apiVersionNotice(version, warning.time).warning);
       expect(warning?.linkedinApiVersion).toMatchObject({ version, sunset: entry.sunset });
 
