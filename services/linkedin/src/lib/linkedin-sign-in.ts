@@ -84,8 +84,7 @@ export class LinkedinStrategy extends OAuth2Strategy {
 
   override authenticate(this: passport.StrategyCreated<this>, req: Request, options?: SignInOptions): void {
     if (options?.authorizationUrlOnly) {
-      const started = (url: string): Started => ({ authorizationUrl: url });
-      this.redirect = (url: string) => this.success(userOf(req), started(url));
+      this.redirect = (url: string) => this.success(userOf(req), { authorizationUrl: url } satisfies Started);
     }
     super.authenticate(req, options);
   }

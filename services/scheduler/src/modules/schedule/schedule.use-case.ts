@@ -11,6 +11,7 @@ import { AppError, type Logger } from '@postwright/platform';
 import { linkedinLengthProblem, postTextOf, type ContentItem, type InternalContentItem } from '@postwright/contracts';
 import { checkScheduleTime, parseScheduledFor, type LeadRules } from './schedule.rules';
 import type { ContentPort, Schedule, ScheduleRepository, TimerPort } from './schedule.types';
+import { isPending, planOf } from './schedule.states';
 
 export const LOCK_MS = 15_000;
 
@@ -56,8 +57,8 @@ export function scheduleUseCases(deps: ScheduleDeps) {
 
   /** Arms the timer; if Redis is down the reconciler fires it from MongoDB (a little late, never lost). */
   async function arm(schedule: Schedule) {
-    if (schedule.status !== 'pending' || !schedule.dueAt || !schedule.requestId) return;
-    await timer.arm([{ contentId: schedule.contentId, requestId: schedule.requestId, dueAt: schedule.dueAt.getTime() }]).catch((err: unknown) => {
+    if (!isPending(schedule)) return;
+    await timer.arm([planOf(schedule)]).catch((err: unknown) => {
       logger.warn({ err, contentId: schedule.contentId }, 'could not arm the timer; the reconciler will fire it');
     });
   }
