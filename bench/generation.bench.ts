@@ -14,7 +14,7 @@ import { readConfig as readAuthConfig } from '../services/auth/src/config';
 import { start as startAuth } from '../services/auth/src/server';
 import { readConfig as readContentConfig } from '../services/content/src/config';
 import { start as startContent } from '../services/content/src/server';
-import { startOpenAiStub } from '../services/content/test/support/openai-stub';
+import { startOpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { percentile, type Benchmark, type Figure } from './lib';
 
 const DELAY_MS = Number(process.env.BENCH_MODEL_DELAY_MS ?? 500);

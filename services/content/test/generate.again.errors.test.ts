@@ -1,6 +1,6 @@
 import { eventually, http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, validPostFor, type OpenAiStub } from './support/openai-stub';
+import { startOpenAiStub, validPostFor, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
 
 /** "Generate again" with a model: a failure leaves the draft as it was and costs nothing. */

@@ -1,6 +1,6 @@
 import { eventually, http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, type OpenAiStub } from './support/openai-stub';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /**

@@ -2,7 +2,7 @@ import { http } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start } from '../src/server';
 import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, type OpenAiStub } from './support/openai-stub';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 const TIMEOUT_MS = 1_500;

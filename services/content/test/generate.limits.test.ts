@@ -1,7 +1,7 @@
 import { FIELD_MAX } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, validPostFor, type OpenAiStub } from './support/openai-stub';
+import { startOpenAiStub, validPostFor, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack } from './support/stack';
 
 /**

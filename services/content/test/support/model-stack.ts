@@ -1,6 +1,6 @@
 import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './builders';
-import { startOpenAiStub, type OpenAiStub } from './openai-stub';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack, type TestUser } from './stack';
 
 /**

@@ -1,6 +1,9 @@
 /**
  * A local OpenAI-compatible server (POST /v1/chat/completions) that speaks the real wire
- * protocol, so the real `openai` SDK is exercised end to end. Replies are scripted per test.
+ * protocol, so the real `openai` SDK is exercised end to end: a JSON completion, or with
+ * `stream: true` server-sent `chat.completion.chunk` events ending in `data: [DONE]`, paced like
+ * a model when asked to. Replies are scripted per test. It stands in for a model, which is
+ * outside the product: content's tests, the evaluation script and the benchmarks share it.
  */
 import http from 'node:http';
 import { OPTIMAL_POST_LENGTH } from '@postwright/contracts';
@@ -17,6 +20,22 @@ export interface ScriptedReply {
   /** a raw error body for non-2xx */
   error?: { message: string; type?: string; code?: string };
   headers?: Record<string, string>;
+  /** a streamed answer's pace (default: every token at once, after `delayMs`) */
+  pace?: StreamPace;
+  /** a streamed answer stops after this many characters of content: an `error` event, or the connection cut */
+  breakAfter?: { chars: number; how: 'error-event' | 'disconnect' };
+}
+
+export interface StreamPace {
+  /** the first token comes this long after the request (replaces `delayMs`) */
+  firstTokenMs: number;
+  /** then this many tokens a second */
+  tokensPerSecond: number;
+}
+
+/** Tokens as a model sends them: about four characters each (a word piece). */
+export function tokensOf(text: string): string[] {
+  return text.match(/[\s\S]{1,4}/g) ?? [];
 }
 
 export interface RecordedRequest {
@@ -96,12 +115,18 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
         }
         const content = reply.content !== undefined ? reply.content : JSON.stringify(validPostFor(body));
         counter += 1;
+        const id = `chatcmpl-stub-${counter}`;
+        const created = Math.floor(Date.now() / 1000);
+        if (body.stream === true) {
+          streamAnswer(res, { id, created, model: body.model, content, refusal: reply.refusal ?? null, pace: reply.pace, breakAfter: reply.breakAfter, headers: reply.headers }, timers);
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json', ...reply.headers });
         res.end(
           JSON.stringify({
-            id: `chatcmpl-stub-${counter}`,
+            id,
             object: 'chat.completion',
-            created: Math.floor(Date.now() / 1000),
+            created,
             model: body.model,
             choices: [
               {
@@ -115,11 +140,12 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
           }),
         );
       };
-      if (reply.delayMs) {
+      const wait = reply.pace ? reply.pace.firstTokenMs : reply.delayMs;
+      if (wait) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           answer();
-        }, reply.delayMs);
+        }, wait);
         timers.add(timer);
       } else answer();
     });
@@ -141,4 +167,59 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       await server.close();
     },
   };
+}
+
+interface StreamedAnswer {
+  id: string;
+  created: number;
+  model: string;
+  content: string | null;
+  refusal: string | null;
+  pace?: StreamPace;
+  breakAfter?: ScriptedReply['breakAfter'];
+  headers?: Record<string, string>;
+}
+
+/** The chunks of a streamed completion, as OpenAI sends them: role, content (or refusal) pieces, finish, [DONE]. */
+function streamAnswer(res: http.ServerResponse, answer: StreamedAnswer, timers: Set<NodeJS.Timeout>): void {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: answer.id, object: 'chat.completion.chunk', created: answer.created, model: answer.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...answer.headers });
+  res.write(chunk({ role: 'assistant', content: '' }));
+  const field = answer.refusal ? 'refusal' : 'content';
+  const tokens = tokensOf(answer.refusal ?? answer.content ?? '');
+  const cut = answer.breakAfter;
+  let sent = 0;
+  let index = 0;
+  const gap = answer.pace ? 1_000 / answer.pace.tokensPerSecond : 0;
+  const started = Date.now();
+
+  const next = () => {
+    if (res.destroyed) return;
+    // unpaced: everything now; paced: every token whose time has come (a timer fires late on a busy machine)
+    const due = gap ? Math.min(tokens.length, Math.floor((Date.now() - started) / gap) + 1) : tokens.length;
+    let batch = '';
+    while (index < due && !(cut && sent >= cut.chars)) {
+      batch += chunk({ [field]: tokens[index] });
+      sent += tokens[index].length;
+      index += 1;
+    }
+    if (batch) res.write(batch);
+    if (cut && sent >= cut.chars) return breakOff(cut.how);
+    if (index < tokens.length) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        next();
+      }, Math.max(0, started + index * gap - Date.now()));
+      timers.add(timer);
+      return;
+    }
+    res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+  };
+  const breakOff = (how: 'error-event' | 'disconnect') => {
+    // what was written still arrives, then the connection closes mid-answer (no last chunk, no [DONE])
+    if (how === 'disconnect') res.socket?.end();
+    else res.end(`data: ${JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error', code: null } })}\n\n`);
+  };
+  next();
 }
