@@ -6,6 +6,7 @@ export * from './limits';
 export * from './events';
 export * from './auth';
 export * from './content';
+export * from './generation-stream';
 export * from './linkedin';
 export * from './calendar';
 export * from './internal';

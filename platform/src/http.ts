@@ -88,8 +88,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** Anything thrown, as the catalogued error the client gets (a stack trace never leaves). */
-function asAppError(err: any): AppError {
+/**
+ * Anything thrown, as the catalogued error the client gets (a stack trace never leaves); also
+ * for answers that cannot go through the error handler, such as an event stream already open.
+ */
+export function asAppError(err: any): AppError {
   if (isAppError(err)) return err;
   if (err?.type === 'entity.parse.failed') return AppError.of('REQUEST.MALFORMED_JSON');
   if (err?.type === 'entity.too.large') return AppError.of('REQUEST.TOO_LARGE');

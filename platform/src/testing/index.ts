@@ -189,3 +189,4 @@ export function configSchemaKeys(schema: unknown): string[] {
   if (!current.shape) throw new Error('config schema is not an object schema');
   return Object.keys(current.shape);
 }
+export * from './event-stream';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATION_STREAM_HEARTBEAT_MS } from '@postwright/contracts';
 import { infraConfigShape, loadConfig, port, serviceProductionRules } from '@postwright/platform';
 
 const optionalText = z
@@ -16,6 +17,8 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** the whole generation (including one repair attempt) must finish within this time, else 504 */
   GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(45_000),
+  /** a streamed generation sends a comment line this often so proxies keep a quiet connection open */
+  GENERATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(GENERATION_STREAM_HEARTBEAT_MS),
   /** soft-deleted items whose content.deleted event could not be confirmed are retried this often */
   DELETE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
 });

@@ -38,9 +38,9 @@ export function start(config: ContentConfig): Promise<ContentService> {
     config,
     port: config.PORT,
     modules: buildModules,
-    routes(router, modules, { tokens }) {
+    routes(router, modules, { tokens, logger }) {
       const internalToken = config.INTERNAL_TOKEN;
-      generationRoutes(router, { tokens, generation: modules.generation });
+      generationRoutes(router, { tokens, logger, generation: modules.generation, heartbeatMs: config.GENERATION_STREAM_HEARTBEAT_MS });
       contentRoutes(router, { tokens, content: modules.content });
       lifecycleRoutes(router, { internalToken, lifecycle: modules.lifecycle });
       publicationRoutes(router, { internalToken, publication: modules.publication });

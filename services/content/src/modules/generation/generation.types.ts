@@ -16,11 +16,22 @@ export interface GeneratedPost {
   hooks: string[];
 }
 
+/**
+ * What a streaming caller sees while a post is written (issue #14): body text as it comes, each
+ * hook once complete, and a reset when the writer starts over (a model's unusable first answer).
+ */
+export type GenerationProgress =
+  | { type: 'body'; delta: string }
+  | { type: 'hook'; index: number; text: string }
+  | { type: 'reset' };
+
 export interface GenerationOptions {
   /** "Generate again" (issue #18): the post being replaced; a generator should write a different take */
   replacing?: GeneratedPost;
   /** aborted when the client goes away: a model request is cancelled, nothing is stored */
   signal?: AbortSignal;
+  /** called as the post is written; the finished post is still what `generate` resolves to */
+  onProgress?: (progress: GenerationProgress) => void;
 }
 
 /** One interface for every way of writing a post (a model, or the offline framework generator). */

@@ -7,8 +7,15 @@ import type { ContentVersion } from '../content/content.model';
 import { toContentItem } from '../content/content.presenter';
 import type { ContentRecord, ContentRepository } from '../content/content.repository';
 import { settled } from '../content/content.use-case';
-import type { ContentGenerator, GenerationInput } from './generation.types';
+import type { ContentGenerator, GenerationInput, GenerationOptions } from './generation.types';
 import type { QuotaPort } from './quota.client';
+
+export interface RunOptions {
+  /** aborted when the client goes away: nothing is stored and the trial credit is released */
+  signal?: AbortSignal;
+  /** the post as it is written, for a streaming answer */
+  onProgress?: GenerationOptions['onProgress'];
+}
 
 export interface GenerateResult {
   /** false when "Generate again" replaced an existing draft's text in place */
@@ -39,77 +46,93 @@ export function generationUseCases(deps: {
     return record;
   }
 
-  return {
-    /**
-     * Writes a post and stores it as a draft, or, with `contentId` ("Generate again", issue
-     * #18), writes it into that draft in place, keeping the text it replaces one undo away.
-     * A trial credit is reserved first (so parallel requests cannot overspend the trial),
-     * committed once the draft is stored, and released on any failure: a failed generation
-     * costs nothing.
-     */
-    async generate(userId: string, request: GenerateRequest, options: { signal?: AbortSignal } = {}): Promise<GenerateResult> {
-      const { signal } = options;
-      const { contentId, ...form } = request;
-      const input: GenerationInput = { ...form, businessGoal: form.businessGoal || null };
-      const replacing = contentId ? await draftToReplace(userId, contentId, input.contentType) : null;
-      const reservation = await quota.reserve(userId);
+  /**
+   * A generation checked and ready to run: the form is valid and the draft to write into, if
+   * any, is the caller's. A refused request ends here and costs nothing.
+   */
+  async function prepare(userId: string, request: GenerateRequest) {
+    const { contentId, ...form } = request;
+    const input: GenerationInput = { ...form, businessGoal: form.businessGoal || null };
+    const replacing = contentId ? await draftToReplace(userId, contentId, input.contentType) : null;
+    return { run: (options: RunOptions = {}) => run(userId, input, replacing, options) };
+  }
 
-      let record: ContentRecord;
-      try {
-        if (signal?.aborted) throw generationErrors.clientGone();
-        const post = await generator.generate(input, {
-          ...(replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {}),
-          signal,
-        });
-        // the answer came after the client left: storing it would spend a trial post on a draft
-        // (or rewrite one) that nobody asked to keep any more
-        if (signal?.aborted) throw generationErrors.clientGone();
-        const version: ContentVersion = {
-          topic: input.topic,
-          inputs: {
-            industryRole: input.industryRole,
-            personalExperience: input.personalExperience,
-            targetAudience: input.targetAudience,
-            businessGoal: input.businessGoal,
-          },
-          generator: { provider: generator.provider, model: generator.model },
-          generatedContent: post.body,
-          hooks: post.hooks,
-          // a new text: the author picks a hook for it and edits it afresh
-          selectedHook: null,
-          finalContent: null,
-        };
-        record = replacing
-          ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
-          : await repo.create({ userId, contentType: input.contentType, ...version });
-      } catch (error) {
-        if (signal?.aborted) {
-          logger.info({ userId, contentId: contentId ?? null }, 'client went away during generation: nothing stored, trial credit released');
-        }
-        if (reservation.reservationId) {
-          await quota.release(reservation.reservationId).catch((err: unknown) => {
-            // the auth service also expires reservations that are never committed
-            logger.error({ err, reservationId: reservation.reservationId }, 'trial credit could not be released');
-          });
-        }
-        throw error;
+  /**
+   * Writes the post and stores it as a draft, or into the draft being replaced ("Generate
+   * again", issue #18), keeping the text it replaces one undo away. A trial credit is reserved
+   * first (so parallel requests cannot overspend the trial), committed once the draft is
+   * stored, and released on any failure or when the client goes away: a failed generation
+   * costs nothing.
+   */
+  async function run(userId: string, input: GenerationInput, replacing: ContentRecord | null, options: RunOptions): Promise<GenerateResult> {
+    const { signal, onProgress } = options;
+    const contentId = replacing?.id;
+    const reservation = await quota.reserve(userId);
+
+    let record: ContentRecord;
+    try {
+      if (signal?.aborted) throw generationErrors.clientGone();
+      const post = await generator.generate(input, {
+        ...(replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {}),
+        signal,
+        onProgress,
+      });
+      // the answer came after the client left: storing it would spend a trial post on a draft
+      // (or rewrite one) that nobody asked to keep any more
+      if (signal?.aborted) throw generationErrors.clientGone();
+      const version: ContentVersion = {
+        topic: input.topic,
+        inputs: {
+          industryRole: input.industryRole,
+          personalExperience: input.personalExperience,
+          targetAudience: input.targetAudience,
+          businessGoal: input.businessGoal,
+        },
+        generator: { provider: generator.provider, model: generator.model },
+        generatedContent: post.body,
+        hooks: post.hooks,
+        // a new text: the author picks a hook for it and edits it afresh
+        selectedHook: null,
+        finalContent: null,
+      };
+      record = replacing
+        ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
+        : await repo.create({ userId, contentType: input.contentType, ...version });
+    } catch (error) {
+      if (signal?.aborted) {
+        logger.info({ userId, contentId: contentId ?? null }, 'client went away during generation: nothing stored, trial credit released');
       }
-
-      let trialPostsRemaining = reservation.unlimited ? null : reservation.trialPostsRemaining;
       if (reservation.reservationId) {
-        try {
-          trialPostsRemaining = (await quota.commit(reservation.reservationId)).trialPostsRemaining;
-        } catch (err) {
-          // the draft exists and the user should have it; the uncommitted reservation expires in auth
-          logger.error({ err, reservationId: reservation.reservationId, contentId: record.id }, 'trial credit could not be committed');
-        }
+        await quota.release(reservation.reservationId).catch((err: unknown) => {
+          // the auth service also expires reservations that are never committed
+          logger.error({ err, reservationId: reservation.reservationId }, 'trial credit could not be released');
+        });
       }
+      throw error;
+    }
 
-      // content.generated: a post was written (one per generation, new draft or not);
-      // content.updated as well when it replaced an existing draft's text, for whoever keeps items
-      await announce('content.generated', { contentId: record.id, userId, contentType: record.contentType });
-      if (replacing) await announce('content.updated', { contentId: record.id, userId, status: record.status });
-      return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining } } };
+    let trialPostsRemaining = reservation.unlimited ? null : reservation.trialPostsRemaining;
+    if (reservation.reservationId) {
+      try {
+        trialPostsRemaining = (await quota.commit(reservation.reservationId)).trialPostsRemaining;
+      } catch (err) {
+        // the draft exists and the user should have it; the uncommitted reservation expires in auth
+        logger.error({ err, reservationId: reservation.reservationId, contentId: record.id }, 'trial credit could not be committed');
+      }
+    }
+
+    // content.generated: a post was written (one per generation, new draft or not);
+    // content.updated as well when it replaced an existing draft's text, for whoever keeps items
+    await announce('content.generated', { contentId: record.id, userId, contentType: record.contentType });
+    if (replacing) await announce('content.updated', { contentId: record.id, userId, status: record.status });
+    return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining } } };
+  }
+
+  return {
+    prepare,
+    /** prepare and run in one: the JSON answer */
+    async generate(userId: string, request: GenerateRequest, options: RunOptions = {}): Promise<GenerateResult> {
+      return (await prepare(userId, request)).run(options);
     },
   };
 }

@@ -2,10 +2,11 @@ import type { Logger } from '@postwright/platform';
 import type { ContentConfig } from '../../config';
 import type { ContentGenerator } from './generation.types';
 import { offlineGenerator } from './providers/offline/offline.generator';
+import { streamedWhole } from './providers/post-stream';
 
 /** A model when OPENAI_API_KEY is set, else the offline framework generator. */
 export function createGenerator(config: ContentConfig, logger: Logger): ContentGenerator {
-  if (!config.OPENAI_API_KEY) return offlineGenerator();
+  if (!config.OPENAI_API_KEY) return streamedWhole(offlineGenerator());
   // loaded only when a model is configured: the openai SDK costs every process that loads it about 8 MB
   const { openAiGenerator } = require('./providers/openai.generator') as typeof import('./providers/openai.generator');
   return openAiGenerator({

@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Logger } from '@postwright/platform';
+import { isAppError, type Logger } from '@postwright/platform';
 import { generationErrors } from '../generation.errors';
 import type { ContentGenerator, GeneratedPost, GenerationInput, GenerationOptions } from '../generation.types';
 import { parsePostOutput } from './post-output';
+import { postStreamParser } from './post-stream';
 import { postJsonSchema, repairPrompt, systemPrompt, userPrompt } from './prompts';
 
 export interface OpenAiGeneratorOptions {
@@ -16,6 +17,14 @@ export interface OpenAiGeneratorOptions {
 }
 
 class SchemaRejected extends Error {}
+
+/** One request to the model within the generation's time budget. */
+interface Attempt {
+  deadline: number;
+  gone?: AbortSignal;
+  /** each piece of the answer's content as it arrives */
+  onText: (piece: string) => void;
+}
 
 function retryAfterSeconds(headers: Headers | undefined): number | undefined {
   const value = headers?.get('retry-after');
@@ -35,12 +44,18 @@ function mapModelError(error: unknown, logger: Logger): Error {
     if (!error.status || error.status < 500) logger.error({ status: error.status, message: error.message }, 'AI model refused the request; check OPENAI_* settings');
     return generationErrors.unavailable(error);
   }
-  return error instanceof Error ? error : new Error(String(error));
+  if (isAppError(error)) return error;
+  // the answer broke off mid-stream (the connection dropped, a chunk that is not JSON): the
+  // model's side failed, whatever the runtime calls it
+  logger.warn({ err: error }, 'the AI model answer broke off');
+  return generationErrors.unavailable(error);
 }
 
 /**
  * Writes posts with any OpenAI-compatible chat completions server, asking for structured
- * output (body + exactly 5 hooks) and repairing a malformed answer once.
+ * output (body + exactly 5 hooks) and repairing a malformed answer once. Answers are always
+ * streamed (one path whether or not the caller shows progress): a streaming caller sees the
+ * body and each hook as the model writes them.
  */
 export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerator {
   // retries are ours to decide: the SDK's own would blow the time budget on a 429 or 5xx
@@ -53,18 +68,19 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       ? ({ type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } } as const)
       : ({ type: 'json_object' } as const);
 
-  async function complete(messages: ChatCompletionMessageParam[], deadline: number, gone?: AbortSignal): Promise<{ text: string | null; finishReason?: string }> {
+  /** One answer, streamed: `onText` gets the content as the tokens arrive. */
+  async function complete(messages: ChatCompletionMessageParam[], attempt: Attempt): Promise<{ text: string | null; finishReason?: string }> {
     try {
-      return await completeOnce(messages, deadline, gone);
+      return await completeOnce(messages, attempt);
     } catch (error) {
       if (!(error instanceof SchemaRejected)) throw error;
       options.logger.warn({ message: error.message }, 'the model server rejected the JSON schema; using JSON mode');
       structuredOutput = false;
-      return completeOnce(messages, deadline, gone);
+      return completeOnce(messages, attempt);
     }
   }
 
-  async function completeOnce(messages: ChatCompletionMessageParam[], deadline: number, gone?: AbortSignal) {
+  async function completeOnce(messages: ChatCompletionMessageParam[], { deadline, gone, onText }: Attempt) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw generationErrors.timeout();
     // our own deadline, not only the SDK's: its timeout error is not recognisable in every
@@ -80,18 +96,32 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
     if (gone?.aborted) controller.abort();
     gone?.addEventListener('abort', onGone, { once: true });
     try {
-      const completion = await client.chat.completions.create(
+      const stream = await client.chat.completions.create(
         {
           model: options.model,
           messages,
           temperature: 0.7,
           response_format: responseFormat(),
+          stream: true,
         },
         { signal: controller.signal, timeout: remaining + 1_000 },
       );
-      const choice = completion.choices?.[0];
-      if (choice?.message?.refusal) throw generationErrors.refused();
-      return { text: choice?.message?.content ?? null, finishReason: choice?.finish_reason };
+      let text: string | null = null;
+      let refusal = '';
+      let finishReason: string | undefined;
+      for await (const chunk of stream) {
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        const piece = choice.delta?.content;
+        if (piece) {
+          text = (text ?? '') + piece;
+          onText(piece);
+        }
+        if (choice.delta?.refusal) refusal += choice.delta.refusal;
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+      }
+      if (refusal) throw generationErrors.refused();
+      return { text, finishReason };
     } catch (error) {
       if (gone?.aborted) throw generationErrors.clientGone();
       if (timedOut) throw generationErrors.timeout();
@@ -111,18 +141,32 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
     async generate(input: GenerationInput, generation: GenerationOptions = {}): Promise<GeneratedPost> {
       const gone = generation.signal;
       const deadline = Date.now() + options.timeoutMs;
+      const show = generation.onProgress;
+      let shown = false;
+      // each answer is shown as it is written; a repair starts the shown post over
+      const attempt = (): Attempt => {
+        if (shown) show?.({ type: 'reset' });
+        shown = false;
+        const progress = show
+          ? postStreamParser((p) => {
+              shown = true;
+              show(p);
+            })
+          : null;
+        return { deadline, gone, onText: (piece) => progress?.push(piece) };
+      };
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt() },
         { role: 'user', content: userPrompt(input) },
       ];
-      const first = await complete(messages, deadline, gone);
+      const first = await complete(messages, attempt());
       const parsed = parsePostOutput(first.text);
       if (parsed.ok && !parsed.lengthProblem) return parsed.post;
 
       const problems = parsed.ok ? [parsed.lengthProblem!] : parsed.problems;
       options.logger.warn({ problems, finishReason: first.finishReason }, 'AI model answer unusable or off the length band; asking once for a repair');
       messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(problems) });
-      const second = await complete(messages, deadline, gone);
+      const second = await complete(messages, attempt());
       const repaired = parsePostOutput(second.text);
       // a post a little off the band is still a post the author can trim: only answers that
       // are unusable twice fail; of two usable ones, the one closer to the band is kept

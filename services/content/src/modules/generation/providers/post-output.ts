@@ -59,7 +59,7 @@ export function toPlainText(text: string): string {
     .trim();
 }
 
-function cleanHook(hook: string): string {
+export function cleanHook(hook: string): string {
   return toPlainText(hook)
     .replace(/\s*\n\s*/g, ' ')
     .replace(/^(?:hook\s*\d*\s*[:.)-]\s*|\d+\s*[.)]\s+)/i, '')
