@@ -16,6 +16,10 @@ export interface StreamedAnswer {
 export interface StreamOptions {
   token?: string;
   body?: unknown;
+  /** called with each event as it arrives */
+  onEvent?: (event: GenerationStreamEvent) => void;
+  /** extra request headers (Accept-Encoding, ...) */
+  headers?: Record<string, string>;
   /** hang up once this is true of the events so far (a client going away mid-stream) */
   hangUpWhen?: (events: GenerationStreamEvent[]) => boolean;
 }
@@ -34,6 +38,7 @@ export async function readEventStream(baseUrl: string, path: string, options: St
       accept: EVENT_STREAM_TYPE,
       'content-type': 'application/json',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
     },
     body: JSON.stringify(options.body ?? {}),
     signal: hangUp.signal,
@@ -51,6 +56,7 @@ export async function readEventStream(baseUrl: string, path: string, options: St
     if (!event) throw new Error(`an event outside the contract: ${raw.event} ${raw.data}`);
     answer.events.push(event);
     answer.times.push(performance.now() - started);
+    options.onEvent?.(event);
   };
   try {
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
