@@ -1,20 +1,9 @@
 import type { GenerationInput } from '../../generation.types';
-import { article, capitalise, cutAtWord, endSentence, gerund, midSentence, splitSentences, squash, stripEnd } from './text';
+import { article, capitalise, cutAtWord, endSentence, midSentence, splitSentences, squash, stripEnd } from './text';
+import { analyseTopic, type TopicVoice } from './topic';
 
 /** What the offline generator knows about the author and the post, phrased for templates. */
-export interface Voice {
-  /** for "about {topic}" positions: a noun phrase or a clause ("why most OKR rollouts fail") */
-  topic: string;
-  /** for sentence starts */
-  Topic: string;
-  /** for positions that need a noun ("what {topicNoun} should change"): the topic when it is one */
-  topicNoun: string;
-  /** the topic is a quoted question: it should not be followed by punctuation */
-  topicQuoted: boolean;
-  /** the topic is short enough to repeat without making the post heavy */
-  topicRepeatable: boolean;
-  /** a later mention of the topic: the topic itself when short, else "this" */
-  topicRef: string;
+export interface Voice extends TopicVoice {
   audience: string;
   /** "Most {audience} ..." reads well (a plural group, no leading article) */
   audiencePlural: boolean;
@@ -34,34 +23,16 @@ export type Goal =
   | { kind: 'hiring' | 'leads' | 'brand' | 'network' | 'investors' | 'other' }
   | { kind: 'helping'; phrase: string };
 
-const QUESTION_START = /^(why|how|what|when|where|who|which|whether|should|can|could|is|are|do|does|did|will|would|has|have)\b/i;
-
-function analyseTopic(raw: string) {
-  const topic = stripEnd(squash(raw));
-  const isQuestion = /\?\s*$/.test(raw.trim());
-  // a direct question ("Should we hire generalists?", "Why do OKRs fail?") cannot follow
-  // "about" as it is; quoted, it reads as the question it is
-  const about = isQuestion ? `“${capitalise(topic)}?”` : midSentence(topic);
-  let noun: string | null = null;
-  const howTo = /^how\s+to\s+([a-z-]+)\b(.*)$/i.exec(topic);
-  if (howTo) noun = `${gerund(howTo[1])}${howTo[2]}`;
-  else if (!QUESTION_START.test(topic) && !isQuestion) noun = midSentence(topic);
-  return {
-    topic: about,
-    Topic: isQuestion ? about : capitalise(topic),
-    topicQuoted: isQuestion,
-    topicNoun: noun && noun.length <= 70 ? noun : 'this',
-    topicRepeatable: about.length <= 60,
-    topicRef: about.length <= 60 ? about : 'this',
-  };
-}
-
 function analyseAudience(raw: string) {
   const audience = midSentence(stripEnd(squash(raw)));
   const last = audience.split(/\s+/).pop()?.toLowerCase() ?? '';
   const plural =
     !/^(a|an|the|one|every|each|any|my|our)\b/i.test(audience) &&
-    (/[^s]s$/.test(last) || /^(people|staff|talent|leadership|teams?|folks|men|women|children|alumni|c-suite)$/.test(last) || /\band\b|&/.test(audience));
+    (/[^s]s$/.test(last) ||
+      /^(people|staff|talent|leadership|teams?|folks|men|women|children|alumni|c-suite)$/.test(last) ||
+      /\band\b|&/.test(audience) ||
+      // "Founders preparing to raise", "Women in tech": a plural head, then what it does or where it is
+      /^([a-z-]+[^s]s|women|men|people)\s+([a-z]+ing|in|at|of|for|with|who|on|from)\b/i.test(audience));
   return { audience, audiencePlural: plural };
 }
 
@@ -70,18 +41,38 @@ const TITLE_START =
 const ROLE_WORD =
   /\b(ceo|cfo|cto|coo|cmo|cro|cpo|cio|chief|head|vp|director|founder|co-?founder|president|partner|owner|manager|lead|leader|engineer|consultant|advis[oe]r|coach|recruiter|designer|analyst|marketer|developer|architect|executive|specialist|strategist|investor|officer|scientist|professor|lecturer|teacher|nurse|doctor|physician|surgeon|lawyer|attorney|counsel|accountant|writer|editor|producer|researcher|operator|entrepreneur|trainer|mentor|banker|broker|agent|planner|administrator|controller|economist|pharmacist|therapist|psychologist|realtor|freelancer|product\s+owner|pm|hr|recruiting)s?\b/i;
 
-/** "as Head of Growth in fintech", "as a marketing consultant", "in healthcare" */
+/** an organisation rather than a sector: "logistics scale-up" -> "at a logistics scale-up" */
+const ORGANISATION =
+  /(\b(start-?up|scale-?up|company|firm|fund|bank|agency|group|consultancy|business|practice|hospital|platform|brand|retailer|insurer|studio|lab|manufacturer|charity|school|university|marketplace|app)$|^(series|seed|pre-seed)\b)/i;
+const isRole = (p: string) => TITLE_START.test(p) || ROLE_WORD.test(p);
+/** "Enterprise Software" -> "enterprise software", keeping names such as "Series B" */
+const sectorCase = (p: string) =>
+  p
+    .split(' ')
+    .map((w, i, all) => (/^[A-Z][a-z]+$/.test(w) && !/^([A-Z]|\d+)$/.test(all[i + 1] ?? '') ? w.toLowerCase() : w))
+    .join(' ');
+
+/** "as Head of Growth in fintech", "as a marketing consultant at a logistics scale-up", "in healthcare" */
 function analyseRole(raw: string): string {
   const role = stripEnd(squash(raw));
   const parts = role.split(/\s*(?:[,|/;]|\s[-–—]\s)\s*/).filter(Boolean);
-  const rolePart = parts.find((p) => TITLE_START.test(p) || ROLE_WORD.test(p));
+  // "Serial founder, now angel investor": the current role is the one to speak from
+  const current = parts.find((p) => /^now\s/i.test(p));
+  const rolePart = current ? current.replace(/^now\s+/i, '') : parts.find(isRole);
   if (!rolePart) return `in ${midSentence(role)}`;
   // "Fintech / Head of Growth" -> "in fintech"; "Founder & CEO, Acme" -> "at Acme"
-  const others = parts.filter((p) => p !== rolePart);
-  const isSector = (p: string) => midSentence(p) !== p || /^[a-z]/.test(p) || /^(saas|b2b|b2c|d2c|dtc|ai|ml|it|hr|fmcg|cpg|pe|vc|ngo|smb|sme)\b/i.test(p);
-  const sectors = others.filter(isSector).map(midSentence);
-  const firms = others.filter((p) => !isSector(p));
-  const industry = [...(firms.length ? [`at ${firms.join(' and ')}`] : []), ...(sectors.length ? [`in ${sectors.join(' and ')}`] : [])].join(' ');
+  const others = parts.filter((p) => p !== rolePart && p !== current && !(current && isRole(p)));
+  const isSector = (p: string) =>
+    midSentence(p) !== p || /^[a-z]/.test(p) || /^(saas|b2b|b2c|d2c|dtc|ai|ml|it|hr|fmcg|cpg|pe|vc|ngo|smb|sme|series|seed|pre-seed)\b/i.test(p);
+  const at: string[] = [];
+  const within: string[] = [];
+  for (const p of others) {
+    const place = sectorCase(p);
+    if (!isSector(p)) at.push(p);
+    else if (ORGANISATION.test(p)) at.push(/^(a|an|the|my|our)\s/i.test(place) ? place : `${article(place)} ${place}`);
+    else within.push(place);
+  }
+  const industry = [...(at.length ? [`at ${at.join(' and ')}`] : []), ...(within.length ? [`in ${within.join(' and ')}`] : [])].join(' ');
   let as: string;
   if (TITLE_START.test(rolePart) || /^(a|an|the)\s/i.test(rolePart)) as = rolePart;
   else {

@@ -93,7 +93,8 @@ const COMMON_SUFFIX = /(ing|tion|sion|ment|ness|ity|ship|ance|ence|ers|ors|ists|
 export function midSentence(phrase: string): string {
   const [first = '', ...rest] = phrase.split(/\s+/);
   const word = first.replace(/[^A-Za-z-]/g, '');
-  if (!/^[A-Z][a-z-]+$/.test(word)) return phrase;
+  // a name or acronym, or part of one ("Series A founders", "Gen Z"), keeps its capital
+  if (!/^[A-Z][a-z-]+$/.test(word) || /^([A-HJ-Z]|\d+)$/.test(rest[0] ?? '')) return phrase;
   const lower = word.toLowerCase();
   // sentence case ("Hospital administrators") is how forms are typed; Title Case is kept as a name
   const sentenceCase = rest.some((w) => /^[a-z]/.test(w)) && !rest.some((w) => /^[A-Z][a-z]/.test(w));
@@ -101,7 +102,7 @@ export function midSentence(phrase: string): string {
   return phrase;
 }
 
-export const article = (word: string) => (/^(?:[aeio]|u(?!ni|sa|se|su|ti)|hour|honest|mba|mvp|svp|evp|fcpa|sme)/i.test(word) ? 'an' : 'a');
+export const article = (word: string) => (/^(?:[aeio]|u(?!ni|sa|se|su|ti)|hour|honest|mba|mvp|svp|evp|fcpa|sme|hr\b|fmcg)/i.test(word) ? 'an' : 'a');
 
 /** -ing form of a verb for "how to price X" -> "pricing X". */
 export function gerund(verb: string): string {

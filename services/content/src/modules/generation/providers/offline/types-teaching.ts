@@ -1,5 +1,6 @@
 /** The offline writer's framework, insight and learning posts (the other types: types.ts). */
 import type { Voice } from './inputs';
+import { byShape } from './topic';
 import { picker } from './text';
 import { arrows, bullets, closing, type Block } from './blocks';
 
@@ -10,6 +11,8 @@ interface Method {
 }
 
 function methods(v: Voice): Method[] {
+  const today = 'what you do today on this front';
+  const mapped = byShape(v, { subject: () => `everything you currently do about ${v.topicRef}`, own: () => today, question: () => today, claim: () => today });
   return [
     {
       name: 'the 4D method: Define, Diagnose, Decide, Debrief',
@@ -24,7 +27,7 @@ function methods(v: Voice): Method[] {
     {
       name: 'Map, Cut, Test, Scale',
       steps: [
-        `Map: list everything you currently do about ${v.topicRef}, and what each item really costs in time.`,
+        `Map: list ${mapped}, and what each item really costs in time.`,
         "Cut: remove the bottom third. Almost nobody will miss it, and you'll get hours back.",
         'Test: try one new approach with a small group for two weeks, and agree up front what result counts as success.',
         "Scale: roll it out only once the test shows it works, and write the playbook while it's fresh.",
@@ -47,10 +50,26 @@ function methods(v: Voice): Method[] {
 export function framework(v: Voice, seed: number, exp: string): Block[] {
   const p = picker(seed);
   const method = p.one(methods(v));
-  const subject = v.topicNoun !== 'this' ? v.topicNoun : v.topic;
-  const problem = v.audiencePlural
-    ? `Most ${v.audience} I talk to don't have an effort problem when it comes to ${subject}. They have a method problem: every time it comes up, they start from a blank page.`
-    : `Everyone has an opinion about ${v.topic}. Far fewer people have a simple, repeatable way to act on it, so every time it comes up, they start from a blank page.`;
+  const problem = byShape(v, {
+    subject: () => {
+      const subject = v.topicNoun !== 'this' ? v.topicNoun : v.topic;
+      return v.audiencePlural
+        ? `Most ${v.audience} I talk to don't have an effort problem when it comes to ${subject}. They have a method problem: every time it comes up, they start from a blank page.`
+        : `Everyone has an opinion about ${v.topic}. Far fewer people have a simple, repeatable way to act on it, so every time it comes up, they start from a blank page.`;
+    },
+    own: () =>
+      `I want to talk about ${v.topic}, and the method that came out of it. ${v.audiencePlural ? `Most ${v.audience} I talk to` : 'Most people'} don't have an effort problem. They have a method problem: every time it comes up, they start from a blank page.`,
+    question: (q) =>
+      v.audiencePlural
+        ? `Most ${v.audience} I talk to have asked ${q} more than once. What they lack is a method: every time it comes up, they answer it from a blank page.`
+        : `Everyone has an opinion on ${q} Far fewer people have a simple, repeatable way to answer it, so every time it comes up, they start from a blank page.`,
+    claim: (c) => {
+      if (c.personal) return `${c.sentence} Looking back, the problem wasn't effort. It was the lack of a method: every time it came up, we started from a blank page.`;
+      return v.audiencePlural
+        ? `Most ${v.audience} I talk to agree that ${c.clause}. What they lack is a method: every time it comes up, they start from a blank page.`
+        : `Most people agree that ${c.clause}. Far fewer have a simple, repeatable way to act on it, so every time it comes up, they start from a blank page.`;
+    },
+  });
   return [
     { text: problem },
     { text: `So here's the framework I use. I call it ${method.name}.` },
@@ -77,10 +96,32 @@ export function framework(v: Voice, seed: number, exp: string): Block[] {
 
 export function insight(v: Voice, seed: number, exp: string): Block[] {
   const p = picker(seed);
-  const opening = p.one([
-    `Something is shifting around ${v.topic}, and most people are still looking the other way.`,
-    `There's a quiet shift happening around ${v.topic}. It isn't in the headlines yet, but you can see it if you know where to look.`,
-  ]);
+  const opening = p.one(
+    byShape(v, {
+      subject: () => [
+        `Something is shifting around ${v.topic}, and most people are still looking the other way.`,
+        `There's a quiet shift happening around ${v.topic}. It isn't in the headlines yet, but you can see it if you know where to look.`,
+      ],
+      own: () => [
+        `I want to talk about ${v.topic}, because it says a lot about a shift most people are still missing.`,
+        `I keep coming back to ${v.topic}. It points to a quiet shift that isn't in the headlines yet, but you can see it if you know where to look.`,
+      ],
+      question: (q) => [
+        `The answer to ${q} is shifting, and most people are still looking the other way.`,
+        `There's a quiet shift happening in how people answer ${q} It isn't in the headlines yet, but you can see it if you know where to look.`,
+      ],
+      claim: (c) =>
+        c.personal
+          ? [
+              `${c.sentence} I didn't expect to write that, but it says a lot about where things are heading, and most people are still looking the other way.`,
+              `${c.sentence} That's my own experience, and I think it points to a quiet shift that isn't in the headlines yet.`,
+            ]
+          : [
+              `A few years ago, saying ${c.quoted} would have started an argument. Now it's getting hard to deny, and most people are still looking the other way.`,
+              `There's a quiet shift happening: more and more, the evidence says ${c.clause}. It isn't in the headlines yet, but you can see it if you know where to look.`,
+            ],
+    }),
+  );
   const shift = p.one([
     'The shift: the advantage is moving from doing more to deciding better. Volume used to win. Now judgement does.',
     "The shift: what used to be a specialist's job is becoming everyone's job, and the people who treat it that way are pulling ahead.",
@@ -133,8 +174,21 @@ export function learning(v: Voice, seed: number, exp: string): Block[] {
     3,
   );
   const especially = v.audiencePlural ? `especially ${v.audience}` : `especially if you're ${v.audience}`;
+  const whoTaught = byShape(v, {
+    subject: () => `who taught you the most about ${v.topicRef}`,
+    own: () => 'who helped you through something like this',
+    question: () => 'who helped you find your answer',
+    claim: () => 'who taught you something like this',
+  });
   return [
-    { text: `Nobody figures out ${v.topic} alone. I certainly didn't.` },
+    {
+      text: byShape(v, {
+        subject: () => `Nobody figures out ${v.topic} alone. I certainly didn't.`,
+        own: () => `When I think about ${v.topic}, I think about the people who helped me through it.`,
+        question: (q) => `Nobody works out the answer to ${q} alone. I certainly didn't.`,
+        claim: (c) => `${c.sentence} Like most of what I know, I learned that from other people.`,
+      }),
+    },
     {
       text: `Looking back on my work ${v.vantage}, the biggest lessons didn't come from books or courses. They came from people: a manager who told me the truth when it was uncomfortable, a colleague who shared what hadn't worked for them, a client who asked the question nobody else would.`,
     },
@@ -151,7 +205,7 @@ export function learning(v: Voice, seed: number, exp: string): Block[] {
       text: 'So when someone asks me for ten minutes, I try to say yes. Those ten minutes might be the lesson they carry for the next ten years.',
       optional: 4,
     },
-    { text: `Now I'd love to hear from you, ${especially}: who taught you the most about ${v.topicRef}, and what did they teach you?` },
+    { text: `Now I'd love to hear from you, ${especially}: ${whoTaught}, and what did they teach you?` },
     ...(v.goal.kind === 'none' ? [{ text: "And if we're not connected yet, let's fix that. I read every note." }] : closing(v)),
   ];
 }

@@ -1,5 +1,6 @@
 import type { ContentType } from '@postwright/contracts';
 import type { Voice } from './inputs';
+import { byShape } from './topic';
 import { picker } from './text';
 import { arrows, closing, numbered, type Block } from './blocks';
 import { framework, insight, learning } from './types-teaching';
@@ -8,11 +9,36 @@ export type { Block } from './blocks';
 
 function controversial(v: Voice, seed: number, exp: string): Block[] {
   const p = picker(seed);
-  const claim = p.one([
-    `I'll put it plainly: the standard advice about ${v.topic} sounds right, gets shared everywhere, and quietly holds people back.`,
-    `Unpopular opinion: the conventional wisdom about ${v.topic} is doing more harm than good.`,
-    `Let me say what a lot of people think but rarely post: the usual thinking about ${v.topic} doesn't work the way we pretend it does.`,
-  ]);
+  const claim = p.one(
+    byShape(v, {
+      subject: () => [
+        `I'll put it plainly: the standard advice about ${v.topic} sounds right, gets shared everywhere, and quietly holds people back.`,
+        `Unpopular opinion: the conventional wisdom about ${v.topic} is doing more harm than good.`,
+        `Let me say what a lot of people think but rarely post: the usual thinking about ${v.topic} doesn't work the way we pretend it does.`,
+      ],
+      own: () => [
+        `I want to talk about ${v.topic}, because what I learned goes against most of the standard advice.`,
+        `Here's a story I rarely share: ${v.topic}. It taught me that the usual advice doesn't work the way we pretend it does.`,
+      ],
+      question: (q) => [
+        `I'll put it plainly: the standard answer to ${q} sounds right, gets shared everywhere, and quietly holds people back.`,
+        `Unpopular opinion: the conventional answer to ${q} is doing more harm than good.`,
+        `Let me say what a lot of people think but rarely post: the usual answer to ${q} doesn't hold up the way we pretend it does.`,
+      ],
+      claim: (c) =>
+        c.personal
+          ? [
+              `I'll put it plainly: ${c.clause}. That goes against most of the advice out there.`,
+              `Here's something I rarely see posted: ${c.clause}.`,
+              `${c.sentence} It took me a while to say that out loud.`,
+            ]
+          : [
+              `I'll put it plainly: ${c.clause}. Most people agree in private, then carry on as if it weren't true.`,
+              `My honest view: ${c.clause}. I didn't start out believing it. Experience changed my mind.`,
+              `Let me say what a lot of people think but rarely post: ${c.clause}. The standard advice pretends otherwise.`,
+            ],
+    }),
+  );
   const reasons = p.some(
     [
       'It optimises for what is easy to measure, not for what actually changes the outcome.',
@@ -62,10 +88,29 @@ function controversial(v: Voice, seed: number, exp: string): Block[] {
 
 function story(v: Voice, seed: number, exp: string): Block[] {
   const p = picker(seed);
-  const scene = p.one([
-    `Working ${v.vantage}, I've learned that the real story is rarely in the quarterly update. It's in the moments nobody posts about. Here's one of mine, and what it taught me about ${v.topic}.`,
-    `Most of what shaped how I think about ${v.topic} happened behind closed doors, far from the highlight reel of my work ${v.vantage}. Let me take you behind the scenes of one of those moments.`,
-  ]);
+  const behindTheScenes = `Working ${v.vantage}, I've learned that the real story is rarely in the quarterly update. It's in the moments nobody posts about.`;
+  const scene = p.one(
+    byShape(v, {
+      subject: () => [
+        `${behindTheScenes} Here's one of mine, and what it taught me about ${v.topic}.`,
+        `Most of what shaped how I think about ${v.topic} happened behind closed doors, far from the highlight reel of my work ${v.vantage}. Let me take you behind the scenes of one of those moments.`,
+      ],
+      own: () => [
+        `${behindTheScenes} Here's one of mine: ${v.topic}.`,
+        `I rarely talk about ${v.topic}. It happened far from the highlight reel of my work ${v.vantage}, so let me take you behind the scenes.`,
+      ],
+      question: (q) => [
+        `${behindTheScenes} Here's one of mine, and how it changed my answer to ${q}`,
+        `My answer to ${q} wasn't shaped in a strategy session. It was shaped behind closed doors, far from the highlight reel of my work ${v.vantage}. Let me take you behind the scenes.`,
+      ],
+      claim: (c) => [
+        `${behindTheScenes} Here's one of mine, and how it taught me that ${c.clause}.`,
+        c.personal
+          ? `${c.sentence} The story behind that sentence never made it into a results slide from my work ${v.vantage}. Let me take you behind the scenes.`
+          : `I didn't always believe ${c.clause}. What changed my mind happened behind closed doors, far from the highlight reel of my work ${v.vantage}. Let me take you behind the scenes.`,
+      ],
+    }),
+  );
   const tension = p.one([
     "At the time it didn't feel like a lesson. It felt like pressure: people waiting on a decision, no obvious right answer, and a growing sense that the usual playbook wouldn't get us through.",
     "I'll be honest: I wasn't sure I was getting it right. There was real pressure, plenty of opinions, no clean answer, and the easy move was to do what everyone expected.",
