@@ -68,6 +68,7 @@ export function validPostFor(request: RecordedRequest['body']): { body: string; 
   const user = request.messages.find((m) => m.role === 'user')?.content ?? '';
   const topic = /^Topic: (.*)$/m.exec(user)?.[1] ?? 'the topic';
   const type = /^Content type: ([^(]+)/m.exec(user)?.[1]?.trim() ?? 'Post';
+  const experience = /^The author's personal experience[^:]*: (.*)$/m.exec(user)?.[1];
   const paragraph = `This is a ${type} post about ${topic}, written from the author's experience for the reader who needs it most.`;
   const hooks = [
     `Most advice about ${topic} is wrong.`,
@@ -78,7 +79,8 @@ export function validPostFor(request: RecordedRequest['body']): { body: string; 
   ];
   // paragraphs until the shortest hook reaches the band; each is shorter than the band is wide
   const shortest = Math.min(...hooks.map((h) => h.length));
-  const paragraphs = [paragraph];
+  // the author's experience is the proof at the heart of the post, as the prompt asks
+  const paragraphs = experience ? [experience, paragraph] : [paragraph];
   while (paragraphs.join('\n\n').length + shortest + 2 < OPTIMAL_POST_LENGTH.min) paragraphs.push(paragraph);
   return { body: paragraphs.join('\n\n'), hooks };
 }
