@@ -7,14 +7,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { AuthResponse } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
+import { cleanupNamespace, http, randomId, readEventStream, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig as readGatewayConfig } from '../gateway/src/config';
 import { start as startGateway } from '../gateway/src/server';
 import { readConfig as readAuthConfig } from '../services/auth/src/config';
 import { start as startAuth } from '../services/auth/src/server';
 import { readConfig as readContentConfig } from '../services/content/src/config';
 import { start as startContent } from '../services/content/src/server';
-import { startOpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { eventStreamReader } from '@postwright/contracts';
 import { percentile, type Benchmark, type Figure } from './lib';
 
 const DELAY_MS = Number(process.env.BENCH_MODEL_DELAY_MS ?? 500);
@@ -39,6 +40,16 @@ async function timed(fn: () => Promise<void>, n: number): Promise<number[]> {
   return out;
 }
 
+/** The JSON call, timed: WARMUP calls, then SAMPLES. */
+async function jsonCalls(gatewayUrl: string, token: string): Promise<number[]> {
+  const once = async () => {
+    const res = await http(gatewayUrl, 'POST', '/api/content/generate', { token, body: request });
+    if (res.status !== 201) throw new Error(`generate: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+  };
+  await timed(once, WARMUP);
+  return timed(once, SAMPLES);
+}
+
 export const generationBenchmark: Benchmark = {
   name: 'generation',
   description: `POST /api/content/generate through the gateway: model stub with a fixed ${DELAY_MS} ms delay (overhead = p95 - delay), and the offline generator`,
@@ -49,7 +60,7 @@ export const generationBenchmark: Benchmark = {
     const model = await startOpenAiStub();
     const figures: Figure[] = [];
     try {
-      const phase = async (contentEnv: Record<string, string>) => {
+      const phase = async <T = number[]>(contentEnv: Record<string, string>, measure: (gatewayUrl: string, token: string) => Promise<T> = jsonCalls as never): Promise<T> => {
         const content = await startContent(readContentConfig(env({ AUTH_URL: auth.url, ...contentEnv })));
         const gateway = await startGateway(
           readGatewayConfig({ ...env(), AUTH_URL: auth.url, CONTENT_URL: content.url, LINKEDIN_URL: content.url, SCHEDULER_URL: content.url, RATE_LIMIT_PER_MINUTE: '100000000', WEB_DIST: '/nonexistent' }),
@@ -60,13 +71,7 @@ export const generationBenchmark: Benchmark = {
           if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.body)}`);
           await auth.modules.admin.setTier(signup.body.user.id, { tier: 'premium' });
           const login = await http<AuthResponse>(gateway.url, 'POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
-          const token = login.body.tokens.accessToken;
-          const once = async () => {
-            const res = await http(gateway.url, 'POST', '/api/content/generate', { token, body: request });
-            if (res.status !== 201) throw new Error(`generate: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-          };
-          await timed(once, WARMUP);
-          return await timed(once, SAMPLES);
+          return await measure(gateway.url, login.body.tokens.accessToken);
         } finally {
           await gateway.stop();
           await content.stop();
@@ -97,6 +102,8 @@ export const generationBenchmark: Benchmark = {
         { benchmark: 'generation', metric: 'overhead (p95 - D)', value: Number(overhead.toFixed(1)), unit: 'ms', baseline: `D = ${DELAY_MS} ms; stub alone p95 - D = ${(directP95 - DELAY_MS).toFixed(1)} ms`, target: '<= 60 ms', pass: overhead <= 60 },
       );
 
+      figures.push(...(await streamedFigures(model, phase)));
+
       const offline = await phase({});
       const offP95 = percentile(offline, 95);
       figures.push({
@@ -116,3 +123,85 @@ export const generationBenchmark: Benchmark = {
     }
   },
 };
+
+/** A model's pace for the streaming figures: first token after T, then 40 tokens a second. */
+const STREAM_PACE = { firstTokenMs: Number(process.env.BENCH_STREAM_FIRST_TOKEN_MS ?? 800), tokensPerSecond: 40 };
+/** first body text: short calls (the client hangs up once it has it); done: whole posts (~11 s each) */
+const FIRST_TEXT_SAMPLES = Number(process.env.BENCH_STREAM_FIRST_SAMPLES ?? 10);
+const DONE_SAMPLES = Number(process.env.BENCH_STREAM_DONE_SAMPLES ?? 3);
+
+/** The stub alone, streamed: when its first content token and its [DONE] reach a client. */
+async function streamDirect(model: OpenAiStub): Promise<{ first: number; total: number }> {
+  const started = performance.now();
+  const res = await fetch(`${model.url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'stub', stream: true, messages: [{ role: 'user', content: `Topic: ${request.topic}\nThe author's personal experience (use it as the proof at the heart of the post): ${request.personalExperience}` }] }),
+  });
+  const reader = eventStreamReader();
+  const decoder = new TextDecoder();
+  let first = NaN;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const event of reader.push(decoder.decode(chunk, { stream: true }))) {
+      if (event.data === '[DONE]') return { first, total: performance.now() - started };
+      if (Number.isNaN(first) && JSON.parse(event.data).choices?.[0]?.delta?.content) first = performance.now() - started;
+    }
+  }
+  throw new Error('the stub stream ended without [DONE]');
+}
+
+async function sequentially<T>(n: number, fn: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(await fn());
+  return out;
+}
+
+/**
+ * Streamed generation (issue #14): the time to the first body text and to `done` at a client of
+ * the gateway, against the same paced stub called directly in the same run, one call at a time
+ * after a warm-up. The body's first character is the model's third token (`{"bo`, `dy":`, `"Whe`
+ * in the stub's four-character tokens), so T + 50 ms is the floor at 40 tokens/s.
+ */
+async function streamedFigures(model: OpenAiStub, phase: <T>(env: Record<string, string>, measure: (gatewayUrl: string, token: string) => Promise<T>) => Promise<T>): Promise<Figure[]> {
+  model.reset();
+  model.script(...Array.from({ length: 1 + DONE_SAMPLES }, () => ({ pace: STREAM_PACE })));
+  const direct = (await sequentially(1 + DONE_SAMPLES, () => streamDirect(model))).slice(1);
+  model.reset();
+  model.script(...Array.from({ length: (1 + FIRST_TEXT_SAMPLES + DONE_SAMPLES) * 2 }, () => ({ pace: STREAM_PACE })));
+  const viaGateway = await phase({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: model.url, OPENAI_MODEL: 'stub-model', GENERATION_TIMEOUT_MS: '60000' }, async (gatewayUrl, token) => {
+    const stream = async (untilFirstText: boolean) => {
+      const answer = await readEventStream(gatewayUrl, '/api/content/generate', { token, body: request, hangUpWhen: (events) => untilFirstText && events.some((e) => e.event === 'body') });
+      const firstBody = answer.events.findIndex((e) => e.event === 'body');
+      if (firstBody < 0 || (!untilFirstText && answer.events.at(-1)?.event !== 'done')) throw new Error(`streamed generate: ${answer.status} ${JSON.stringify(answer.events.at(-1) ?? answer.json)}`);
+      return { first: answer.times[firstBody], total: answer.times.at(-1)! };
+    };
+    await stream(false);
+    return { first: await sequentially(FIRST_TEXT_SAMPLES, () => stream(true)), done: await sequentially(DONE_SAMPLES, () => stream(false)) };
+  });
+  const directFirst = percentile(direct.map((d) => d.first), 50);
+  const directTotal = percentile(direct.map((d) => d.total), 50);
+  const firstP95 = percentile(viaGateway.first.map((g) => g.first), 95);
+  const doneMax = Math.max(...viaGateway.done.map((g) => g.total));
+  const pace = `T = ${STREAM_PACE.firstTokenMs} ms, then ${STREAM_PACE.tokensPerSecond} tokens/s`;
+  return [
+    { benchmark: 'generation', metric: 'streamed: stub alone, first token / [DONE] p50', value: Number(directFirst.toFixed(1)), unit: `ms / ${directTotal.toFixed(0)} ms`, baseline: pace },
+    {
+      benchmark: 'generation',
+      metric: 'streamed: first body text at a gateway client p95',
+      value: Number(firstP95.toFixed(1)),
+      unit: `ms (p50 ${percentile(viaGateway.first.map((g) => g.first), 50).toFixed(0)} ms, ${FIRST_TEXT_SAMPLES} calls)`,
+      baseline: `T = ${STREAM_PACE.firstTokenMs} ms (stub alone: first token ${directFirst.toFixed(0)} ms)`,
+      target: '<= T + 150 ms',
+      pass: firstP95 <= STREAM_PACE.firstTokenMs + 150,
+    },
+    {
+      benchmark: 'generation',
+      metric: 'streamed: done at a gateway client, slowest',
+      value: Number(doneMax.toFixed(1)),
+      unit: `ms (${DONE_SAMPLES} whole posts)`,
+      baseline: `stub alone [DONE] p50 ${directTotal.toFixed(0)} ms`,
+      target: '<= stub total + 60 ms',
+      pass: doneMax <= directTotal + 60,
+    },
+  ];
+}
