@@ -17,6 +17,7 @@ import {
   userResponseSchema,
 } from './auth';
 import { calendarSettingsResponseSchema, scheduleRequestSchema, scheduleResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema, unscheduleResponseSchema } from './calendar';
+import { generationStreamEventSchemas } from './generation-stream';
 import { contentListQuerySchema, contentListResponseSchema, contentResponseSchema, editRequestSchema, generateRequestSchema, generateResponseSchema } from './content';
 import type { ErrorCode } from './error-catalogue';
 import { gatewayHealthSchema } from './health';
@@ -50,6 +51,8 @@ export interface ApiOperation {
   request?: z.ZodType;
   query?: z.ZodObject;
   success: { status: 200 | 201; body: z.ZodType };
+  /** it also answers `200 text/event-stream` when asked with `Accept: text/event-stream`: these events */
+  stream?: Record<string, z.ZodType>;
   /** the codes it answers besides the ones every operation of its kind can (see commonErrors) */
   errors: ErrorCode[];
 }
@@ -67,7 +70,7 @@ export const apiOperations: ApiOperation[] = [
   { method: 'post', path: '/api/admin/users/{id}/tier', tag: 'admin', summary: "Set a user's subscription tier (admins)", auth: true, request: adminSetTierRequestSchema, success: { status: 200, body: userResponseSchema }, errors: ['ADMIN.FORBIDDEN', 'USER.NOT_FOUND'] },
 
   // content
-  { method: 'post', path: '/api/content/generate', tag: 'content', summary: 'Generate a post and 5 hooks (or generate a draft again)', auth: true, request: generateRequestSchema, success: { status: 201, body: generateResponseSchema }, errors: ['TRIAL.LIMIT_REACHED', 'AUTH.USER_NOT_FOUND', 'CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.TYPE_MISMATCH', 'CONTENT.CHANGED', 'GENERATION.TIMEOUT', 'GENERATION.RATE_LIMITED', 'GENERATION.UNAVAILABLE', 'GENERATION.INVALID_OUTPUT', 'GENERATION.REFUSED', 'DEPENDENCY.UNAVAILABLE'] },
+  { method: 'post', path: '/api/content/generate', tag: 'content', summary: 'Generate a post and 5 hooks (or generate a draft again)', auth: true, request: generateRequestSchema, success: { status: 201, body: generateResponseSchema }, stream: generationStreamEventSchemas, errors: ['TRIAL.LIMIT_REACHED', 'AUTH.USER_NOT_FOUND', 'CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.TYPE_MISMATCH', 'CONTENT.CHANGED', 'GENERATION.TIMEOUT', 'GENERATION.RATE_LIMITED', 'GENERATION.UNAVAILABLE', 'GENERATION.INVALID_OUTPUT', 'GENERATION.REFUSED', 'DEPENDENCY.UNAVAILABLE'] },
   { method: 'get', path: '/api/content', tag: 'content', summary: "The user's posts, newest first", auth: true, query: contentListQuerySchema, success: { status: 200, body: contentListResponseSchema }, errors: [] },
   { method: 'get', path: '/api/content/{id}', tag: 'content', summary: 'One post', auth: true, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND'] },
   { method: 'put', path: '/api/content/{id}/edit', tag: 'content', summary: 'Save edits to a draft', auth: true, request: editRequestSchema, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.CHANGED'] },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { apiOperations, errorCatalogue, isErrorCode } from '@postwright/contracts';
+import { apiOperations, errorCatalogue, generationStreamEventSchemas, isErrorCode } from '@postwright/contracts';
 import { listen, type HttpServer } from '@postwright/platform';
 import { http as call, issueTestToken, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
@@ -73,7 +73,8 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
         const where = `${method} ${p}`;
         const statuses = Object.keys(op.responses);
         expect([where, statuses.some((s) => s.startsWith('2'))]).toEqual([where, true]);
-        expect([where, op.responses[statuses.find((s) => s.startsWith('2')) ?? ''].content['application/json'].schema]).toEqual([where, expect.any(Object)]);
+        const declared = apiOperations.find((o) => o.method === method && o.path === p);
+        expect([where, op.responses[String(declared?.success.status)].content['application/json'].schema]).toEqual([where, expect.any(Object)]);
         for (const status of statuses.filter((s) => !s.startsWith('2'))) {
           const codes: string[] = op.responses[status].content['application/json'].schema.allOf[1].properties.code.enum;
           expect([where, status, codes.every((c) => isErrorCode(c) && String(errorCatalogue[c].status) === status)]).toEqual([where, status, true]);
@@ -85,6 +86,15 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
       }
     }
     expect(doc.components.schemas.ErrorBody).toMatchObject({ type: 'object', required: ['error'] });
+  });
+
+  test('the streamed answer of POST /api/content/generate is documented as a 200 text/event-stream with each of its events', () => {
+    const streamed = doc.paths['/api/content/generate'].post.responses['200'];
+
+    expect(streamed.description).toContain('Accept: text/event-stream');
+    const events = streamed.content['text/event-stream'].schema.oneOf;
+    expect(events.map((e: any) => e.properties.event.const)).toEqual(Object.keys(generationStreamEventSchemas));
+    expect(events.find((e: any) => e.title === 'done').properties.data).toEqual(doc.paths['/api/content/generate'].post.responses['201'].content['application/json'].schema);
   });
 
   test('every route the services and the gateway declare is documented, and every documented one is declared', () => {

@@ -10,9 +10,9 @@ export function renderDocsPage(doc: OpenApiDocument): string {
       Object.entries(methods)
         .filter(([, op]) => (op as { tags: string[] }).tags.includes(tag.name))
         .map(([method, op]) => {
-          const o = op as { operationId: string; summary: string; security: unknown[]; requestBody?: { content: { 'application/json': { schema: unknown } } }; parameters?: Array<{ name: string; in: string }>; responses: Record<string, { description: string; content?: { 'application/json': { schema: unknown } } }> };
+          const o = op as { operationId: string; summary: string; security: unknown[]; requestBody?: { content: { 'application/json': { schema: unknown } } }; parameters?: Array<{ name: string; in: string }>; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
           const responses = Object.entries(o.responses)
-            .map(([status, r]) => `<details><summary><code>${status}</code> ${escape(r.description.split('\n')[0])}${Object.keys(o.responses).length && r.description.includes('\n') ? ' …' : ''}</summary><p>${escape(r.description).replace(/\n\n/g, '<br>')}</p>${r.content ? json(r.content['application/json'].schema) : ''}</details>`)
+            .map(([status, r]) => `<details><summary><code>${status}</code> ${escape(r.description.split('\n')[0])}${Object.keys(o.responses).length && r.description.includes('\n') ? ' …' : ''}</summary><p>${escape(r.description).replace(/\n\n/g, '<br>')}</p>${Object.entries(r.content ?? {}).map(([type, c]) => (type === 'application/json' ? '' : `<p><code>${escape(type)}</code></p>`) + json(c.schema)).join('')}</details>`)
             .join('');
           return `<article id="${escape(o.operationId)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3><p>${escape(o.summary)}${o.security.length ? ' · <em>bearer token</em>' : ' · <em>no token</em>'}</p>${o.parameters?.length ? `<p>Parameters: ${o.parameters.map((p) => `<code>${escape(p.name)}</code> (${p.in})`).join(', ')}</p>` : ''}${o.requestBody ? `<details><summary>Request body</summary>${json(o.requestBody.content['application/json'].schema)}</details>` : ''}${responses}</article>`;
         }),

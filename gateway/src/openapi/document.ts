@@ -70,7 +70,30 @@ function operationObject(operation: ApiOperation): Record<string, unknown> {
     ...(operation.request ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(operation.request, 'input') } } } } : {}),
     responses: {
       [String(operation.success.status)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(operation.success.body, 'output') } } },
+      ...(operation.stream ? { '200': streamResponse(operation.stream) } : {}),
       ...errorResponses(operation),
+    },
+  };
+}
+
+/**
+ * A streamed answer (`Accept: text/event-stream`): server-sent events, each `event: <name>` and
+ * `data: <JSON>`; the schema lists every event as { event, data }.
+ */
+function streamResponse(events: Record<string, z.ZodType>) {
+  return {
+    description: `With \`Accept: text/event-stream\`: server-sent events (${Object.keys(events).join(', ')}) as the answer is written, ending with one done or one error event. Refusals before it starts are the JSON error answers below.`,
+    content: {
+      'text/event-stream': {
+        schema: {
+          oneOf: Object.entries(events).map(([name, data]) => ({
+            type: 'object',
+            title: name,
+            properties: { event: { const: name }, data: schemaOf(data, 'output') },
+            required: ['event', 'data'],
+          })),
+        },
+      },
     },
   };
 }
