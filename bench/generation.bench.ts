@@ -22,7 +22,7 @@ const DELAY_MS = Number(process.env.BENCH_MODEL_DELAY_MS ?? 500);
 const SAMPLES = Number(process.env.BENCH_GENERATION_SAMPLES ?? 40);
 const WARMUP = 5;
 
-const request = {
+export const request = {
   contentType: 'insight',
   topic: 'Pricing power in B2B SaaS',
   industryRole: 'Chief Revenue Officer',
@@ -125,13 +125,13 @@ export const generationBenchmark: Benchmark = {
 };
 
 /** A model's pace for the streaming figures: first token after T, then 40 tokens a second. */
-const STREAM_PACE = { firstTokenMs: Number(process.env.BENCH_STREAM_FIRST_TOKEN_MS ?? 800), tokensPerSecond: 40 };
+export const STREAM_PACE = { firstTokenMs: Number(process.env.BENCH_STREAM_FIRST_TOKEN_MS ?? 800), tokensPerSecond: 40 };
 /** first body text: short calls (the client hangs up once it has it); done: whole posts (~11 s each) */
 const FIRST_TEXT_SAMPLES = Number(process.env.BENCH_STREAM_FIRST_SAMPLES ?? 10);
 const DONE_SAMPLES = Number(process.env.BENCH_STREAM_DONE_SAMPLES ?? 3);
 
 /** The stub alone, streamed: when its first content token and its [DONE] reach a client. */
-async function streamDirect(model: OpenAiStub): Promise<{ first: number; total: number }> {
+export async function streamDirect(model: OpenAiStub): Promise<{ first: number; total: number }> {
   const started = performance.now();
   const res = await fetch(`${model.url}/chat/completions`, {
     method: 'POST',

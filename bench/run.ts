@@ -2,6 +2,7 @@
  * `npm run bench [name ...]`: runs the benchmarks, prints every figure with its baseline
  * (measured in the same run) and target, and writes bench/results/latest.json.
  */
+import path from 'node:path';
 import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { gatewayBenchmark } from './gateway.bench';
 import { footprintBenchmark } from './footprint.bench';
@@ -10,7 +11,10 @@ import { schedulerBenchmark } from './scheduler.bench';
 import { webBenchmark } from './web.bench';
 import { printTable, writeResults, type Benchmark, type Figure } from './lib';
 
-const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, schedulerBenchmark, webBenchmark, footprintBenchmark];
+// loaded at run time: it runs a page script, type-checked with the DOM types by e2e's tsconfig
+const { generationPaintBenchmark } = require(path.resolve(__dirname, '../e2e/bench/generation-paint.bench')) as { generationPaintBenchmark: Benchmark };
+
+const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, generationPaintBenchmark, schedulerBenchmark, webBenchmark, footprintBenchmark];
 
 async function main() {
   const wanted = process.argv.slice(2);
