@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
+import { EVENT_STREAM_TYPE, eventStreamReader, parseStreamEvent, type GenerateResponse } from '@postwright/contracts';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
 
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
@@ -191,6 +192,20 @@ export async function generate(page: Page, type: TypeKey): Promise<Locator> {
   await hooks.waitFor({ timeout: 60_000 });
   await expect(hooks.getByRole('radio').count()).resolves.toBe(5);
   return hooks;
+}
+
+/**
+ * The generate answer a route handler fetched (route.fetch()): the page asks for an event stream
+ * (issue #14), whose `done` event is the JSON answer; a plain JSON answer is read as it is.
+ */
+export async function generateAnswerOf(response: APIResponse): Promise<GenerateResponse> {
+  if (!(response.headers()['content-type'] ?? '').startsWith(EVENT_STREAM_TYPE)) return (await response.json()) as GenerateResponse;
+  for (const raw of eventStreamReader().push(await response.text())) {
+    const event = parseStreamEvent(raw);
+    if (event?.event === 'done') return event.data;
+    if (event?.event === 'error') throw new Error(`the generation failed: ${event.data.code} ${event.data.error}`);
+  }
+  throw new Error('the event stream ended without its done event');
 }
 
 /** Selects the generated post's hook at `index` (0-4); answers its text. */

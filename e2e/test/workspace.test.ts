@@ -16,6 +16,7 @@ import {
   contentDetails,
   fillDetails,
   generate,
+  generateAnswerOf,
   sharedBrowser,
   newPage,
   pickHook,
@@ -141,7 +142,7 @@ describe('the writing workspace keeps the user work', () => {
       await page.route('**/api/content/generate', async (route: Route) => {
         try {
           const response = await route.fetch();
-          const { content } = (await response.json()) as { content: { id: string; hooks: string[]; generatedContent: string } };
+          const { content } = await generateAnswerOf(response);
           answered({ id: content.id, hooks: content.hooks, body: content.generatedContent });
           await released;
           await route.fulfill({ response }).catch(() => undefined); // the page may have dropped the request
@@ -395,9 +396,11 @@ describe('the writing workspace keeps the user work', () => {
       const regenerated = page.waitForResponse((response) => isGenerate(response.request()));
       await confirmInApp(page, 'Generate again');
       const answer = await regenerated;
-      // 200, not 201: the draft was rewritten in place, no new one was made
+      // asked to rewrite this draft, and answered as a stream (issue #14), whose status is 200
+      // before anything is written: that nothing new was made shows below (same address, one draft)
+      expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ contentId: id });
       expect(answer.status()).toBe(200);
-      expect(((await answer.json()) as { content: { id: string } }).content.id).toBe(id);
+      expect(answer.headers()['content-type']).toMatch(/^text\/event-stream/);
 
       // rewritten in place: same address, new text, one trial post spent
       await page.getByText('Generated again: the text it replaced is one undo away.').waitFor();

@@ -53,6 +53,8 @@ export interface RequestOptions<T = unknown> {
   keepalive?: boolean;
   /** validates and types the response body */
   schema?: Parser<T>;
+  /** the Accept header; JSON unless the caller reads another format (an event stream) */
+  accept?: string;
 }
 
 interface SessionPort {
@@ -83,7 +85,8 @@ function browserLocks(): RefreshLocks | null {
   return locks && typeof locks.request === 'function' ? { request: async (name, callback) => await locks.request(name, callback) } : null;
 }
 
-async function readBody(res: Response): Promise<unknown> {
+/** A response body as JSON (null when empty or not JSON). */
+export async function readBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
   const text = await res.text();
   if (!text) return null;
@@ -119,7 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function send(method: Method, path: string, opts: RequestOptions<unknown>, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     try {
@@ -168,7 +171,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   }
 
-  async function request<T = unknown>(method: Method, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  /**
+   * Sends the request with the token, refreshing it once on a 401, and answers the response
+   * unread when it is OK (for a body read as it arrives, such as an event stream); an answer
+   * that is not OK is thrown as an ApiError.
+   */
+  async function respond(method: Method, path: string, opts: RequestOptions<unknown> = {}): Promise<Response> {
     const auth = opts.auth !== false;
     const token = auth ? store.get().accessToken : null;
     let res = await send(method, path, opts, token);
@@ -186,6 +194,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
 
     if (!res.ok) throw await toApiError(res);
+    return res;
+  }
+
+  async function request<T = unknown>(method: Method, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const res = await respond(method, path, opts);
     const data = await readBody(res);
     return opts.schema ? opts.schema.parse(data) : (data as T);
   }
@@ -210,6 +223,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     request,
+    respond,
     get: <T = unknown>(path: string, opts?: RequestOptions<T>) => request<T>('GET', path, opts),
     post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, { ...opts, body }),
     put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body }),

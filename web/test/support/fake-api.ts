@@ -13,11 +13,22 @@ export interface FakeCall {
   authorization: string | null;
   credentials: RequestCredentials | undefined;
   keepalive: boolean;
+  /** the Accept header the app sent */
+  accept: string | null;
+  /** the request's abort signal (a cancelled call is aborted) */
+  signal: AbortSignal | null;
 }
 
 export interface FakeReply {
   status?: number;
+  /** sent as JSON */
   body?: unknown;
+  /** sent as it is instead of `body` (a proxy's own page) */
+  text?: string;
+  /** headers besides the content type that `body` (JSON) implies */
+  headers?: Record<string, string>;
+  /** a body read as it arrives (an event stream, see event-stream.ts); it errors when the request is aborted */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 type Handler = (call: FakeCall) => FakeReply | 'network-error' | Promise<FakeReply | 'network-error'>;
@@ -34,14 +45,24 @@ export function fakeApi(handlers: Record<string, Handler>) {
       authorization: headers.authorization ?? null,
       credentials: init.credentials,
       keepalive: init.keepalive === true,
+      accept: headers.accept ?? null,
+      signal: init.signal ?? null,
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.path}`];
     const reply = handler ? await handler(call) : { status: 404, body: { error: `No route for ${call.method} ${call.path}` } };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return { ok: status >= 200 && status < 300, status, text: async () => text } as unknown as Response;
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    const responseHeaders = new Headers(reply.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' });
+    for (const [name, value] of Object.entries(reply.headers ?? {})) responseHeaders.set(name, value);
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      headers: responseHeaders,
+      body: reply.stream ? abortable(reply.stream, init.signal ?? undefined) : null,
+      text: async () => text,
+    } as unknown as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return {
@@ -49,6 +70,35 @@ export function fakeApi(handlers: Record<string, Handler>) {
     fetchMock,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
   };
+}
+
+/** As a browser does: aborting the request errors its body (a read waiting on it rejects). */
+function abortable(source: ReadableStream<Uint8Array>, signal?: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal?.addEventListener(
+        'abort',
+        () => {
+          controller.error(signal.reason);
+          reader.cancel(signal.reason).catch(() => undefined);
+        },
+        { once: true },
+      );
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 export function buildUser(overrides: Partial<User> = {}): User {

@@ -1,5 +1,16 @@
-import { isErrorCode, type ErrorCode, type GenerateRequest, type GenerateResponse } from '@postwright/contracts';
-import { ApiError, api } from '../../../lib/api-client';
+import {
+  EVENT_STREAM_TYPE,
+  errorCatalogue,
+  eventStreamReader,
+  generateResponseSchema,
+  isErrorCode,
+  parseStreamEvent,
+  type ErrorCode,
+  type GenerateRequest,
+  type GenerateResponse,
+  type GenerationStreamEvent,
+} from '@postwright/contracts';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, readBody } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 
 /** Spec section 8: what the generator says when generation fails, word for word. */
@@ -74,12 +85,21 @@ function uncataloguedAnswer(error: ApiError): GenerationFailure {
   return say(text || generationMessages.failed(error.status));
 }
 
+/** What the screen shows while a post is written (issue #14): body text as it comes, each hook once complete, a restart. */
+export type GenerationProgress = Extract<GenerationStreamEvent, { event: 'body' | 'hook' | 'reset' }>;
+
 /**
  * POST /content/generate -> 201 { content, user: { trialPostsRemaining } }. With `contentId` the
- * draft is written again in place (same id). `signal` cancels it (the type changed); the
+ * draft is written again in place (same id). `signal` cancels it (the type changed, Cancel); the
  * browser's own deadline aborts it too, which reads as the timeout message.
+ *
+ * With `onProgress` the post is asked for as an event stream and each piece is handed on as it
+ * arrives; the answer is the same. When the stream cannot start (no answer, something in between
+ * that answers otherwise, no readable body) the plain JSON call is made instead, so browsers and
+ * proxies that cannot stream still work. Once an event has arrived it is never asked again: a
+ * second generation would spend a second trial post.
  */
-export async function generateContent(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResponse> {
+export async function generateContent(request: GenerateRequest, signal?: AbortSignal, onProgress?: (progress: GenerationProgress) => void): Promise<GenerateResponse> {
   if (!session.get().accessToken) throw new GenerationError(generationMessages.authRequired);
   signal?.throwIfAborted();
   const controller = new AbortController();
@@ -87,9 +107,82 @@ export async function generateContent(request: GenerateRequest, signal?: AbortSi
   const cancel = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', cancel, { once: true });
   try {
+    if (onProgress) {
+      const streamed = await streamGeneration(request, controller.signal, onProgress);
+      if (streamed !== CANNOT_STREAM) return streamed;
+      controller.signal.throwIfAborted();
+    }
     return await api.post<GenerateResponse>('/content/generate', request, { signal: controller.signal });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** The stream did not start: the plain JSON call takes over. */
+const CANNOT_STREAM = Symbol('cannot stream');
+type Streamed = GenerateResponse | typeof CANNOT_STREAM;
+
+async function streamGeneration(request: GenerateRequest, signal: AbortSignal, onProgress: (progress: GenerationProgress) => void): Promise<Streamed> {
+  let res: Response;
+  try {
+    res = await api.respond('POST', '/content/generate', { body: request, signal, accept: EVENT_STREAM_TYPE });
+  } catch (error) {
+    // no answer at all; a refusal (400 with its fields, 401, 403 trial, ...) is the answer
+    if (error instanceof ApiError && error.status === 0) return CANNOT_STREAM;
+    throw error;
+  }
+  const type = res.headers.get('content-type')?.toLowerCase() ?? '';
+  if (!type.startsWith(EVENT_STREAM_TYPE)) {
+    // a server that answers the whole post at once has generated it: that answer is the post
+    const parsed = generateResponseSchema.safeParse(await readBody(res).catch(() => null));
+    return parsed.success ? parsed.data : CANNOT_STREAM;
+  }
+  if (!res.body) return CANNOT_STREAM;
+  return readGenerationStream(res.body, signal, onProgress);
+}
+
+async function readGenerationStream(body: ReadableStream<Uint8Array>, signal: AbortSignal, onProgress: (progress: GenerationProgress) => void): Promise<Streamed> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const events = eventStreamReader();
+  let started = false;
+  // the aborted request ends the body; this makes sure a waiting read hears of it
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        signal.throwIfAborted();
+        if (!started) return CANNOT_STREAM;
+        throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+      }
+      signal.throwIfAborted();
+      const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+      for (const raw of events.push(text)) {
+        const event = parseStreamEvent(raw);
+        if (!event) continue; // an event this version does not know
+        started = true;
+        if (event.event === 'done') return event.data;
+        if (event.event === 'error') throw streamError(event.data);
+        onProgress(event);
+      }
+      if (chunk.done) break;
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+    stop();
+  }
+  // the stream ended without its done or error: the connection was cut
+  if (!started) return CANNOT_STREAM;
+  throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+}
+
+/** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code. */
+function streamError({ error, code }: { error: string; code: string }): ApiError {
+  const status = isErrorCode(code) ? errorCatalogue[code].status : 500;
+  return new ApiError(error || generationMessages.failed(status), status, { error, code });
 }

@@ -48,6 +48,7 @@ export function ContentPage() {
           text={g.postText}
           hook={g.doc?.hook ?? null}
           generating={g.generating}
+          live={opening ? null : g.live}
           hasType={Boolean(g.type)}
         />
       </div>

@@ -24,6 +24,19 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
   const folded = Boolean(g.doc) && !g.detailsOpen;
   const experienceLength = form.personalExperience.length;
 
+  // after Cancel, focus goes back to the button that started the generation (Cancel is gone)
+  const refocusSubmit = useRef(false);
+  useEffect(() => {
+    if (g.generating || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [g.generating]);
+
+  function cancelGeneration() {
+    refocusSubmit.current = true;
+    g.cancelGeneration();
+  }
+
   // the first field with an error takes focus (after a submit or a refusal from the server)
   useEffect(() => {
     if (g.focusErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -122,6 +135,12 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
               >
                 {g.generating ? 'Generating...' : g.generateLabel}
               </Button>
+              {g.generating ? (
+                // the request is aborted: the server stops the writer, gives the trial post back and stores nothing
+                <Button size="lg" variant="secondary" onClick={cancelGeneration}>
+                  Cancel
+                </Button>
+              ) : null}
               {g.plan.exhausted ? (
                 <p className={styles.formNote}>
                   Generation is paused: your trial posts are used up. <Link to={paths.pricing}>Choose a plan</Link>

@@ -51,10 +51,27 @@ export function HashtagText({ text }: { text: string }) {
   );
 }
 
-/** The post as LinkedIn's feed shows it: author, the text up to the fold, "...see more". */
-export function PostPreview({ text, name, headline, picture, initials }: { text: string; name: string; headline: string; picture: string | null; initials: string }) {
+/**
+ * The post as LinkedIn's feed shows it: author, the text up to the fold, "...see more". While it
+ * is being written (`writing`) the whole text shows as it grows, with a caret where it goes on.
+ */
+export function PostPreview({
+  text,
+  name,
+  headline,
+  picture,
+  initials,
+  writing = false,
+}: {
+  text: string;
+  name: string;
+  headline: string;
+  picture: string | null;
+  initials: string;
+  writing?: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
-  const { visible, folded } = foldPost(text);
+  const { visible, folded } = writing ? { visible: text, folded: false } : foldPost(text);
   return (
     <article className={styles.linkedinPost} aria-label="Post preview as shown in the LinkedIn feed">
       <header className={styles.postAuthor}>
@@ -68,8 +85,9 @@ export function PostPreview({ text, name, headline, picture, initials }: { text:
           </p>
         </div>
       </header>
-      <div className={styles.postText} data-testid="post-preview-text">
+      <div className={styles.postText} data-testid={writing ? 'live-body' : 'post-preview-text'}>
         <HashtagText text={expanded || !folded ? text : visible} />
+        {writing ? <span className={styles.caret} aria-hidden="true" /> : null}
         {folded ? (
           <>
             {' '}

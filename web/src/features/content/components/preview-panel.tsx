@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { OPTIMAL_POST_LENGTH, type ContentItem, type User } from '@postwright/contracts';
+import { HOOK_COUNT, OPTIMAL_POST_LENGTH, type ContentItem, type User } from '@postwright/contracts';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +9,7 @@ import { LinkedinLimitNote } from '../../../components/content/linkedin-limit-no
 import { Spinner } from '../../../components/ui/spinner';
 import { formatSlot } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
+import type { LivePost } from '../hooks/use-generation';
 import { PostPreview } from './post-preview';
 import page from './content-page.module.css';
 import styles from './preview-panel.module.css';
@@ -27,6 +28,43 @@ export function LengthCounter({ length }: { length: number }) {
   );
 }
 
+export const WRITING_STATUS = 'Writing your post and five hooks...';
+
+/**
+ * The post while the server writes it (issue #14): the body as it arrives and each hook once
+ * complete. Only the status line is a live region (polite); the growing text is marked busy and
+ * is not announced piece by piece. The result takes focus when it is ready, as before.
+ */
+function LivePreview({ user, live }: { user: User; live: LivePost }) {
+  const hooks = live.hooks.flatMap((text, index) => (text === null ? [] : [{ index, text }]));
+  const started = Boolean(live.body) || hooks.length > 0;
+  return (
+    <div className={styles.live} data-testid="live-post">
+      <p className={started ? styles.liveStatus : page.generating} role="status" aria-live="polite">
+        <Spinner size={started ? 16 : 28} />
+        <span>{WRITING_STATUS}</span>
+      </p>
+      <div className={styles.liveContent} aria-busy="true">
+        {live.body ? <PostPreview writing text={live.body} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} /> : null}
+        {hooks.length ? (
+          <div>
+            <h3 className={styles.liveHooksTitle}>
+              Hooks <span className={styles.liveHooksCount}>{`${hooks.length} of ${HOOK_COUNT}`}</span>
+            </h3>
+            <ol className={styles.liveHookList}>
+              {hooks.map(({ index, text }) => (
+                <li key={index} value={index + 1} data-testid="live-hook">
+                  {text}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The post as it will appear, kept in view (issue #18): beside the hooks and the editor on wide
  * screens (sticky), and docked at the bottom of phones behind a Preview toggle. The counter sits
@@ -38,6 +76,7 @@ export function PreviewPanel({
   text,
   hook,
   generating,
+  live = null,
   hasType,
 }: {
   user: User;
@@ -45,8 +84,11 @@ export function PreviewPanel({
   text: string;
   hook: string | null;
   generating: boolean;
+  /** the post being written, while a generation runs (it takes the place of the open draft meanwhile) */
+  live?: LivePost | null;
   hasType: boolean;
 }) {
+  const writing = generating && live;
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
@@ -60,10 +102,12 @@ export function PreviewPanel({
             Preview
             <IconChevronDown size={16} className={styles.previewChevron} />
           </button>
-          {item ? <LengthCounter length={text.length} /> : null}
+          {item && !writing ? <LengthCounter length={text.length} /> : null}
         </div>
         <div id={bodyId} className={styles.previewBody} role="group" aria-labelledby="preview-title" tabIndex={0}>
-          {item ? (
+          {writing ? (
+            <LivePreview user={user} live={writing} />
+          ) : item ? (
             <>
               <PostPreview text={text} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} />
               <LinkedinLimitNote text={text} />

@@ -147,6 +147,8 @@ export function useDraftActions(context: DraftActionsContext) {
     /** generating, restoring, or asking first: the draft and its form are read-only */
     busy: guard.running !== null || generation.generating,
     generating: guard.running === 'generating' || generation.generating,
+    /** the post as it is being written (streamed), while a generation runs */
+    live: generation.live,
     restoring: guard.running === 'restoring',
     generationError: generation.error ?? (failure?.kind === 'generate' && failure.id === openId ? failure.text : null),
     restoreError: failure?.kind === 'versions' && failure.id === openId ? failure.text : null,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
-import { generateContent, generationErrorMessage } from '../api/generate';
+import { HOOK_COUNT, type GenerateRequest, type GenerateResponse } from '@postwright/contracts';
+import { generateContent, generationErrorMessage, type GenerationProgress } from '../api/generate';
 import { serverFieldErrors, type FormErrors } from '../components/generation-form';
 
 export type GenerationOutcome =
@@ -9,14 +9,37 @@ export type GenerationOutcome =
   /** cancelled (the type changed) or overtaken by a newer run: its answer is dropped */
   | { kind: 'cancelled' };
 
+/** The post as it is being written (issue #14): the body so far and the hooks completed so far, by position. */
+export interface LivePost {
+  body: string;
+  /** HOOK_COUNT places; null until that hook is complete */
+  hooks: ReadonlyArray<string | null>;
+}
+
+const blankPost: LivePost = { body: '', hooks: Array.from({ length: HOOK_COUNT }, () => null) };
+
+function written(post: LivePost, progress: GenerationProgress): LivePost {
+  switch (progress.event) {
+    case 'body':
+      return { ...post, body: post.body + progress.data.delta };
+    case 'hook':
+      return { ...post, hooks: post.hooks.map((hook, index) => (index === progress.data.index ? progress.data.text : hook)) };
+    case 'reset':
+      // the writer starts over: nothing shown so far stands
+      return blankPost;
+  }
+}
+
 /**
  * One generation at a time (spec section 4: idle, generating, preview shown). A run that is
  * cancelled, or overtaken by a newer one, is aborted and its answer, should it still come, is
- * dropped: it can never land on another content type.
+ * dropped: it can never land on another content type. While it runs, `live` is the post as the
+ * server streams it; it is gone once the run ends (the stored item takes its place).
  */
 export function useGeneration() {
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<LivePost | null>(null);
   const current = useRef<{ id: number; controller: AbortController } | null>(null);
   const sequence = useRef(0);
 
@@ -24,6 +47,7 @@ export function useGeneration() {
     current.current?.controller.abort();
     current.current = null;
     setGenerating(false);
+    setLive(null);
     setError(null);
   }, []);
 
@@ -36,17 +60,23 @@ export function useGeneration() {
     current.current = { id, controller };
     const stale = () => current.current?.id !== id;
     setGenerating(true);
+    setLive(blankPost);
     setError(null);
+    const progress = (piece: GenerationProgress) => {
+      if (!stale()) setLive((post) => written(post ?? blankPost, piece));
+    };
     try {
-      const response = await generateContent(request, controller.signal);
+      const response = await generateContent(request, controller.signal, progress);
       if (stale()) return { kind: 'cancelled' };
       current.current = null;
       setGenerating(false);
+      setLive(null);
       return { kind: 'done', response };
     } catch (failure) {
       if (stale() || controller.signal.aborted) return { kind: 'cancelled' };
       current.current = null;
       setGenerating(false);
+      setLive(null);
       const fieldErrors = serverFieldErrors(failure);
       const mapped = generationErrorMessage(failure);
       // a refusal about a field is shown on that field, not as a banner
@@ -57,5 +87,5 @@ export function useGeneration() {
 
   const clearError = useCallback(() => setError(null), []);
 
-  return { generating, error, run, cancel, clearError };
+  return { generating, live, error, run, cancel, clearError };
 }

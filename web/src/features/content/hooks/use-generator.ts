@@ -257,6 +257,7 @@ export function useGenerator() {
     detailsOpen,
     setDetailsOpen,
     generating: actions.generating,
+    live: actions.live,
     generationError: actions.generationError,
     confirmDialog,
     notice,
@@ -270,6 +271,8 @@ export function useGenerator() {
     chooseHook,
     editBody,
     generate: actions.generate,
+    /** Cancel while generating: the request is aborted (the server stores nothing) and the screen is as it was before */
+    cancelGeneration: actions.cancel,
     swapVersions: actions.swapVersions,
     saveNow,
     savePending,
