@@ -59,6 +59,16 @@ describe('POST /api/content/generate streamed, with a model', () => {
     expect(done.data.user.trialPostsRemaining).toBe(2);
   });
 
+  test('when the JSON answer is asked for, then the model is asked for a whole answer, not a stream nobody watches', async () => {
+    const user = await stack.user({ tier: 'premium' });
+
+    const res = await http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+
+    expect(res.status).toBe(201);
+    expect(model.requests[0].body.stream).toBeUndefined();
+    expect(model.requests[0].body.response_format?.type).toBe('json_schema');
+  });
+
   test('when the model is slow to write, then the stream carries keep-alive comments so proxies keep it open', async () => {
     const user = await stack.user({ tier: 'premium' });
     model.script({ pace: { firstTokenMs: 450, tokensPerSecond: 5_000 } });

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isAppError, type Logger } from '@postwright/platform';
 import { generationErrors } from '../generation.errors';
 import type { ContentGenerator, GeneratedPost, GenerationInput, GenerationOptions } from '../generation.types';
@@ -22,8 +22,38 @@ class SchemaRejected extends Error {}
 interface Attempt {
   deadline: number;
   gone?: AbortSignal;
-  /** each piece of the answer's content as it arrives */
-  onText: (piece: string) => void;
+  /** set when the caller shows the post as it is written: the answer is streamed, each piece handed here */
+  onText?: (piece: string) => void;
+}
+
+interface Answer {
+  text: string | null;
+  refusal: string | null;
+  finishReason?: string;
+}
+
+function wholeAnswer(completion: ChatCompletion): Answer {
+  const choice = completion.choices?.[0];
+  return { text: choice?.message?.content ?? null, refusal: choice?.message?.refusal || null, finishReason: choice?.finish_reason };
+}
+
+/** A streamed answer (`stream: true`), its content handed on piece by piece as the chunks come. */
+async function readStream(stream: AsyncIterable<ChatCompletionChunk>, onText: (piece: string) => void): Promise<Answer> {
+  let text: string | null = null;
+  let refusal = '';
+  let finishReason: string | undefined;
+  for await (const chunk of stream) {
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const piece = choice.delta?.content;
+    if (piece) {
+      text = (text ?? '') + piece;
+      onText(piece);
+    }
+    if (choice.delta?.refusal) refusal += choice.delta.refusal;
+    if (choice.finish_reason) finishReason = choice.finish_reason;
+  }
+  return { text, refusal: refusal || null, finishReason };
 }
 
 function retryAfterSeconds(headers: Headers | undefined): number | undefined {
@@ -53,9 +83,10 @@ function mapModelError(error: unknown, logger: Logger): Error {
 
 /**
  * Writes posts with any OpenAI-compatible chat completions server, asking for structured
- * output (body + exactly 5 hooks) and repairing a malformed answer once. Answers are always
- * streamed (one path whether or not the caller shows progress): a streaming caller sees the
- * body and each hook as the model writes them.
+ * output (body + exactly 5 hooks) and repairing a malformed answer once. For a caller that shows
+ * the post as it is written, the answer is streamed (`stream: true`, the same structured output)
+ * and read piece by piece; otherwise it comes whole, as a streamed answer costs a JSON parse per
+ * token that nobody is watching.
  */
 export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerator {
   // retries are ours to decide: the SDK's own would blow the time budget on a 429 or 5xx
@@ -68,7 +99,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       ? ({ type: 'json_schema', json_schema: { name: 'linkedin_post', strict: true, schema: postJsonSchema } } as const)
       : ({ type: 'json_object' } as const);
 
-  /** One answer, streamed: `onText` gets the content as the tokens arrive. */
+  /** One answer; streamed when the attempt has `onText`. */
   async function complete(messages: ChatCompletionMessageParam[], attempt: Attempt): Promise<{ text: string | null; finishReason?: string }> {
     try {
       return await completeOnce(messages, attempt);
@@ -96,32 +127,13 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
     if (gone?.aborted) controller.abort();
     gone?.addEventListener('abort', onGone, { once: true });
     try {
-      const stream = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages,
-          temperature: 0.7,
-          response_format: responseFormat(),
-          stream: true,
-        },
-        { signal: controller.signal, timeout: remaining + 1_000 },
-      );
-      let text: string | null = null;
-      let refusal = '';
-      let finishReason: string | undefined;
-      for await (const chunk of stream) {
-        const choice = chunk.choices?.[0];
-        if (!choice) continue;
-        const piece = choice.delta?.content;
-        if (piece) {
-          text = (text ?? '') + piece;
-          onText(piece);
-        }
-        if (choice.delta?.refusal) refusal += choice.delta.refusal;
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-      }
-      if (refusal) throw generationErrors.refused();
-      return { text, finishReason };
+      const request = { model: options.model, messages, temperature: 0.7, response_format: responseFormat() };
+      const sent = { signal: controller.signal, timeout: remaining + 1_000 };
+      const answer = onText
+        ? await readStream(await client.chat.completions.create({ ...request, stream: true }, sent), onText)
+        : wholeAnswer(await client.chat.completions.create(request, sent));
+      if (answer.refusal) throw generationErrors.refused();
+      return { text: answer.text, finishReason: answer.finishReason };
     } catch (error) {
       if (gone?.aborted) throw generationErrors.clientGone();
       if (timedOut) throw generationErrors.timeout();
@@ -153,7 +165,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
               show(p);
             })
           : null;
-        return { deadline, gone, onText: (piece) => progress?.push(piece) };
+        return { deadline, gone, ...(progress ? { onText: (piece: string) => progress.push(piece) } : {}) };
       };
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt() },
