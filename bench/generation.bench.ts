@@ -14,7 +14,8 @@ import { readConfig as readAuthConfig } from '../services/auth/src/config';
 import { start as startAuth } from '../services/auth/src/server';
 import { readConfig as readContentConfig } from '../services/content/src/config';
 import { start as startContent } from '../services/content/src/server';
-import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { startOpenAiStub, validPostFor, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { userPrompt } from '../services/content/src/modules/generation/providers/prompts';
 import { eventStreamReader } from '@postwright/contracts';
 import { percentile, type Benchmark, type Figure } from './lib';
 
@@ -125,6 +126,14 @@ export const generationBenchmark: Benchmark = {
 };
 
 /** A model's pace for the streaming figures: first token after T, then 40 tokens a second. */
+/**
+ * The answer every paced reply streams, the one the stub writes for this form's real prompt: the
+ * stub alone and the product stream the same number of tokens.
+ */
+const streamedAnswer = () =>
+  JSON.stringify(validPostFor({ model: 'stub', messages: [{ role: 'user', content: userPrompt({ ...request, contentType: 'insight', businessGoal: null }) }] }));
+export const pacedReply = () => ({ pace: STREAM_PACE, content: streamedAnswer() });
+
 export const STREAM_PACE = { firstTokenMs: Number(process.env.BENCH_STREAM_FIRST_TOKEN_MS ?? 800), tokensPerSecond: 40 };
 /** first body text: short calls (the client hangs up once it has it); done: whole posts (~11 s each) */
 const FIRST_TEXT_SAMPLES = Number(process.env.BENCH_STREAM_FIRST_SAMPLES ?? 10);
@@ -164,10 +173,10 @@ async function sequentially<T>(n: number, fn: () => Promise<T>): Promise<T[]> {
  */
 async function streamedFigures(model: OpenAiStub, phase: <T>(env: Record<string, string>, measure: (gatewayUrl: string, token: string) => Promise<T>) => Promise<T>): Promise<Figure[]> {
   model.reset();
-  model.script(...Array.from({ length: 1 + DONE_SAMPLES }, () => ({ pace: STREAM_PACE })));
+  model.script(...Array.from({ length: 1 + DONE_SAMPLES }, pacedReply));
   const direct = (await sequentially(1 + DONE_SAMPLES, () => streamDirect(model))).slice(1);
   model.reset();
-  model.script(...Array.from({ length: (1 + FIRST_TEXT_SAMPLES + DONE_SAMPLES) * 2 }, () => ({ pace: STREAM_PACE })));
+  model.script(...Array.from({ length: (1 + FIRST_TEXT_SAMPLES + DONE_SAMPLES) * 2 }, pacedReply));
   const viaGateway = await phase({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: model.url, OPENAI_MODEL: 'stub-model', GENERATION_TIMEOUT_MS: '60000' }, async (gatewayUrl, token) => {
     const stream = async (untilFirstText: boolean) => {
       const answer = await readEventStream(gatewayUrl, '/api/content/generate', { token, body: request, hangUpWhen: (events) => untilFirstText && events.some((e) => e.event === 'body') });

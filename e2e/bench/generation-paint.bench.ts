@@ -17,7 +17,7 @@ import { readConfig as readAuthConfig } from '../../services/auth/src/config';
 import { start as startAuth } from '../../services/auth/src/server';
 import { readConfig as readContentConfig } from '../../services/content/src/config';
 import { start as startContent } from '../../services/content/src/server';
-import { STREAM_PACE, streamDirect } from '../../bench/generation.bench';
+import { pacedReply, STREAM_PACE, streamDirect } from '../../bench/generation.bench';
 import { percentile, type Benchmark, type Figure } from '../../bench/lib';
 
 const SAMPLES = Number(process.env.BENCH_PAINT_SAMPLES ?? 6);
@@ -36,7 +36,7 @@ function watchFirstText(): void {
       { capture: true },
     );
     const observer = new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="live-post"] [aria-busy="true"]')?.textContent ?? '';
+      const text = document.querySelector('[data-testid="live-body"]')?.textContent ?? '';
       if (!clicked || !text.trim()) return;
       observer.disconnect();
       // the frame that shows it: after the next animation frame has been painted
@@ -61,10 +61,10 @@ export const generationPaintBenchmark: Benchmark = {
     );
     const browser = await launchBrowser();
     try {
-      model.script(...Array.from({ length: 3 }, () => ({ pace: STREAM_PACE })));
+      model.script(...Array.from({ length: 3 }, pacedReply));
       const direct = (await Promise.all([streamDirect(model), streamDirect(model), streamDirect(model)])).map((d) => d.first);
       model.reset();
-      model.script(...Array.from({ length: (SAMPLES + 1) * 2 }, () => ({ pace: STREAM_PACE })));
+      model.script(...Array.from({ length: (SAMPLES + 1) * 2 }, pacedReply));
 
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: gateway.url });
       const page = await context.newPage();
