@@ -1,6 +1,8 @@
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { legalMarkdownModule } from './build-tools/legal-markdown.mjs';
+import { precompress } from './build-tools/precompress.mjs';
 
 /**
  * `import privacy from './privacy.md'` gives the rendered legal document (title, summary and
@@ -59,11 +61,26 @@ function preloadLandingRoute(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built files, written once here instead of on every request. */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'postwright:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompress(outDir);
+    },
+  };
+}
+
 // The gateway serves web/dist in production (`npm start`); in development Vite proxies
 // the API to the gateway so the app always talks to the same origin under /api.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [legalMarkdown(), react(), preloadLandingRoute()],
+  plugins: [legalMarkdown(), react(), preloadLandingRoute(), precompressed()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

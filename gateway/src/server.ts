@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import cors from 'cors';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -181,14 +182,16 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 
   app.use('/api', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` })));
 
-  // The built web app, with SPA fallback for client-side routes.
-  const indexHtml = path.join(config.WEB_DIST, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    app.use(express.static(config.WEB_DIST, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  // The built web app, with SPA fallback for client-side routes: each file as the browser takes
+  // it (the build writes brotli and gzip copies; Vary: Accept-Encoding), fingerprinted assets
+  // cached for good, index.html revalidated every time.
+  if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
+    const files = expressStaticGzip(config.WEB_DIST, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, maxAge: '1h', setHeaders: cacheHeaders } });
+    app.use(files);
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      res.setHeader('cache-control', 'no-cache');
-      res.sendFile(indexHtml);
+      req.url = '/index.html';
+      files(req, res, next);
     });
   }
   app.use((req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` })));
@@ -214,6 +217,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   };
 }
 
-function immutableAssets(res: ServerResponse, file: string) {
+function cacheHeaders(res: ServerResponse, file: string) {
   if (/[\\/]assets[\\/]/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else if (/[\\/]index\.html(?:\.(?:br|gz))?$/.test(file)) res.setHeader('cache-control', 'no-cache');
 }
