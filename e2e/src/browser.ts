@@ -166,12 +166,23 @@ export type TypeKey = keyof typeof contentDetails;
 /**
  * Chooses a content type card (a visually hidden radio): clicks it, then waits until it is the
  * checked one. The generator moves the address to the type in a router transition, so on a busy
- * machine the radio can settle a moment after the click (Playwright's check() looks only once).
+ * machine the radio can settle a moment after the click (Playwright's check() looks only once),
+ * and a click that lands while the cards re-render is lost: the radio is clicked again, as a
+ * person would, until it is checked (at most four clicks over 20 s).
  */
 export async function chooseType(page: Page, name: RegExp): Promise<void> {
-  const radio = page.getByRole('radio', { name });
-  await radio.click({ force: true });
-  await page.getByRole('radio', { name, checked: true }).waitFor({ state: 'attached' });
+  const checked = page.getByRole('radio', { name, checked: true });
+  for (let click = 1; click <= 4; click++) {
+    await page.getByRole('radio', { name }).click({ force: true });
+    const settled = await checked.waitFor({ state: 'attached', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (settled) return;
+    // worth knowing when it happens: a lost click is a moment the screen ignored a person too
+    process.stderr.write(`chooseType: ${name} not checked 5 s after click ${click} at ${page.url()}; clicking again\n`);
+  }
+  throw new Error(`the ${name} content type was not chosen after 4 clicks (see the screenshot ${await screenshot(page, 'choose-type-failed')})`);
 }
 
 /** In the generator: chooses a type and fills its form (its own labels), without generating. */
