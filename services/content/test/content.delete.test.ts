@@ -1,23 +1,22 @@
 import { Types } from 'mongoose';
 import { eventually, http } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, type Stack, type TestUser, publishedReport } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 describe('DELETE /api/content/:id', () => {
   let stack: Stack;
   let probe: EventProbe;
   let user: TestUser;
 
-  beforeAll(async () => {
+  fileStack(
+    ['content.deleted'],
+    (started) => {
+      ({ stack, probe, user } = started);
+    },
     // a short sweep so the recovery of an unannounced delete can be watched
-    stack = await startStack({ OPENAI_API_KEY: '', DELETE_SWEEP_INTERVAL_MS: '300' });
-    probe = await startEventProbe(stack.ns, ['content.deleted']);
-    user = await stack.user({ tier: 'premium' });
-  });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
+    { DELETE_SWEEP_INTERVAL_MS: '300' },
+  );
 
   const items = () => stack.content.ctx.mongo.collection('content_items');
   const remove = (id: string, token = user.token) => http(stack.content.url, 'DELETE', `/api/content/${id}`, { token });

@@ -1,8 +1,9 @@
 import { contentResponseSchema } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, type Stack, type TestUser, publishedReport } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 /**
  * Issue #18: the form beside a draft (topic and the generation inputs) autosaves with the
@@ -15,15 +16,9 @@ describe('PUT /api/content/:id/edit with the form beside the draft', () => {
   let user: TestUser;
   const original = buildGenerateRequest();
 
-  beforeAll(async () => {
-    stack = await startStack({ OPENAI_API_KEY: '' });
-    probe = await startEventProbe(stack.ns, ['content.updated']);
-    user = await stack.user({ tier: 'premium' });
+  fileStack(['content.updated'], (started) => {
+    ({ stack, probe, user } = started);
   });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
 
   const edit = (id: string, body: unknown) => http(stack.content.url, 'PUT', `/api/content/${id}/edit`, { token: user.token, body });
 

@@ -1,22 +1,17 @@
 import { contentResponseSchema } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, type Stack, type TestUser, publishedReport } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 describe('PUT /api/content/:id/edit', () => {
   let stack: Stack;
   let probe: EventProbe;
   let user: TestUser;
 
-  beforeAll(async () => {
-    stack = await startStack({ OPENAI_API_KEY: '' });
-    probe = await startEventProbe(stack.ns, ['content.updated']);
-    user = await stack.user({ tier: 'premium' });
+  fileStack(['content.updated'], (started) => {
+    ({ stack, probe, user } = started);
   });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
 
   const edit = (id: string, body: unknown, token = user.token) => http(stack.content.url, 'PUT', `/api/content/${id}/edit`, { token, body });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@postwright/platform/src/testing';
 import type { ContentItem } from '@postwright/contracts';
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, type Stack, type TestUser, publishedReport } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 /** LinkedIn's reports move items; every handler is idempotent (the same event twice = one change). */
 describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.engagement.updated', () => {
@@ -10,15 +11,9 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
   let probe: EventProbe;
   let user: TestUser;
 
-  beforeAll(async () => {
-    stack = await startStack({ OPENAI_API_KEY: '' });
-    probe = await startEventProbe(stack.ns, ['content.updated']);
-    user = await stack.user({ tier: 'premium' });
+  fileStack(['content.updated'], (started) => {
+    ({ stack, probe, user } = started);
   });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
 
   const item = async (id: string) => (await stack.list(user)).find((c) => c.id === id);
   const until = (id: string, predicate: (c: ContentItem | undefined) => boolean) => eventually(() => item(id), predicate);

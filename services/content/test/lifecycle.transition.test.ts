@@ -1,7 +1,8 @@
 import { internalContentResponseSchema } from '@postwright/contracts';
 import { http, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, type Stack, type TestUser } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 /** The internal API the scheduler uses to schedule, reschedule and unschedule items (spec section 4). */
 describe('POST /internal/content/:id/transition and GET /internal/content/:id', () => {
@@ -9,15 +10,9 @@ describe('POST /internal/content/:id/transition and GET /internal/content/:id', 
   let probe: EventProbe;
   let user: TestUser;
 
-  beforeAll(async () => {
-    stack = await startStack({ OPENAI_API_KEY: '' });
-    probe = await startEventProbe(stack.ns, ['content.updated']);
-    user = await stack.user({ tier: 'premium' });
+  fileStack(['content.updated'], (started) => {
+    ({ stack, probe, user } = started);
   });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
 
   const move = (id: string, body: Record<string, unknown>) => stack.transition(id, { userId: user.id, ...body });
   const listed = async (id: string) => (await stack.list(user)).find((c) => c.id === id)!;

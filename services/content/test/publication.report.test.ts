@@ -1,5 +1,6 @@
-import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
-import { inAnHour, publishedReport, startStack, type Stack, type TestUser } from './support/stack';
+import type { EventProbe } from '@postwright/platform/src/testing/events';
+import { inAnHour, publishedReport, type Stack, type TestUser } from './support/stack';
+import { fileStack } from './support/file-stack';
 
 /**
  * POST /internal/content/:id/publication: what came of publishing an item, as the LinkedIn service
@@ -11,15 +12,9 @@ describe('POST /internal/content/:id/publication', () => {
   let probe: EventProbe;
   let user: TestUser;
 
-  beforeAll(async () => {
-    stack = await startStack({ OPENAI_API_KEY: '' });
-    probe = await startEventProbe(stack.ns, ['content.updated']);
-    user = await stack.user({ tier: 'premium' });
+  fileStack(['content.updated'], (started) => {
+    ({ stack, probe, user } = started);
   });
-  afterAll(async () => {
-    await probe?.close();
-    await stack?.stop();
-  }, 60_000);
 
   const listed = async (id: string) => (await stack.list(user)).find((c) => c.id === id);
   const failed = (fields: { requestId?: string | null; reason?: string; retryable?: boolean; unconfirmed?: boolean } = {}) => ({
