@@ -136,7 +136,9 @@ describe('POST /api/content/generate streamed, with a model', () => {
 
     const answer = await generate(user.token, { hangUpWhen: (events) => events.filter((e) => e.event === 'body').length >= 3 });
 
-    expect(names(answer.events)).toEqual(['body', 'body', 'body']);
+    // hung up while the body was being written (a busy machine may deliver a few events in one read)
+    expect(names(answer.events).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(names(answer.events))).toEqual(new Set(['body']));
     await eventually(async () => model.abandoned(), (n) => n === 1);
     await eventually(async () => releases(user.id).length, (n) => n === 1);
     expect(await stack.list(user)).toEqual([]);
