@@ -17,15 +17,22 @@ function get(url: string, agent: http.Agent): Promise<{ status: number; body: st
 
 describe('HTTP server stop', () => {
   const app = express();
-  app.get('/slow', (_req, res) => void setTimeout(() => res.json({ done: true }), 300));
+  /** told when /slow has a request in hand */
+  let arrived: () => void = () => undefined;
+  app.get('/slow', (_req, res) => {
+    arrived();
+    setTimeout(() => res.json({ done: true }), 300);
+  });
 
   /** Stops a server listening with `drainMs` while a keep-alive client waits for /slow; resolves when stopped, with the client's outcome. */
   async function stopDuringRequest(drainMs: number): Promise<PromiseSettledResult<{ status: number; body: string }>> {
     const server = await listen(app, 0, '127.0.0.1', { drainMs });
     const agent = new http.Agent({ keepAlive: true });
     try {
+      const inHand = new Promise<void>((resolve) => (arrived = resolve));
       const answer = get(`${server.url}/slow`, agent);
-      await new Promise((r) => setTimeout(r, 20));
+      // the stop begins once the server has the request (a fixed wait lost the race on a busy machine)
+      await inHand;
       await server.close();
       return (await Promise.allSettled([answer]))[0];
     } finally {
