@@ -3,6 +3,8 @@ import { AppError, createTokenVerifier, type RevokedSessions } from '@postwright
 import type { GatewayConfig } from './config';
 import { isPublic } from './routes';
 
+export type AccessCheck = (method: string, path: string, authorization: string | undefined) => Express.User | undefined | Promise<Express.User>;
+
 /**
  * Checks the access token (RS256 only, so `alg: none` and HMAC tokens are refused) against the
  * auth service's public key, or its JWKS when no key is configured. The gateway rejects early;
@@ -17,32 +19,51 @@ import { isPublic } from './routes';
  * A token whose session has ended (logout, a replayed refresh token) is refused at once, remembered
  * or not: `revoked` is a local copy kept current through Redis pub/sub, one Map lookup here.
  */
-export function authenticate(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>): RequestHandler {
+export function accessCheck(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>): AccessCheck {
   const verifier = createTokenVerifier(
     config.JWT_PUBLIC_KEY ? { publicKey: config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString() },
   );
   const verified = new VerifiedTokens();
-  return (req, _res, next) => {
-    if (!req.path.startsWith('/api/') || isPublic(req.method, req.path) || req.method === 'OPTIONS') return next();
-    const token = bearerToken(req.headers.authorization);
-    if (!token) return next(AppError.of('AUTH.MISSING_TOKEN'));
+  /**
+   * The user the request's token names; undefined when the route needs no token. Throws (or
+   * rejects with) AUTH.MISSING_TOKEN, AUTH.TOKEN_EXPIRED, AUTH.TOKEN_INVALID (the same messages as
+   * every service) or AUTH.SESSION_REVOKED.
+   */
+  return (method, path, authorization) => {
+    if (!path.startsWith('/api/') || method === 'OPTIONS' || isPublic(method, path)) return undefined;
+    const token = bearerToken(authorization);
+    if (!token) throw AppError.of('AUTH.MISSING_TOKEN');
     const known = verified.get(token);
     if (known) {
-      if (known.sid !== undefined && revoked.isRevoked(known.sid)) return next(sessionEnded());
-      req.user = known.user;
+      if (known.sid !== undefined && revoked.isRevoked(known.sid)) throw sessionEnded();
+      return known.user;
+    }
+    return verifier.verify(token).then((claims) => {
+      const user = { id: claims.sub, role: claims.role, tier: claims.tier };
+      verified.set(token, user, claims.sid, expiryOf(token));
+      if (claims.sid !== undefined && revoked.isRevoked(claims.sid)) throw sessionEnded();
+      return user;
+    });
+  };
+}
+
+/** The same check as Express middleware, for the routes Express answers (the API's health and documentation, unknown API routes). */
+export function authenticate(check: AccessCheck): RequestHandler {
+  return (req, _res, next) => {
+    let user: ReturnType<AccessCheck>;
+    try {
+      user = check(req.method, req.path, req.headers.authorization);
+    } catch (error) {
+      return next(error);
+    }
+    if (!(user instanceof Promise)) {
+      if (user) req.user = user;
       return next();
     }
-    verifier.verify(token).then(
-      (claims) => {
-        const user = { id: claims.sub, role: claims.role, tier: claims.tier };
-        verified.set(token, user, claims.sid, expiryOf(token));
-        if (claims.sid !== undefined && revoked.isRevoked(claims.sid)) return next(sessionEnded());
-        req.user = user;
-        next();
-      },
-      // AUTH.TOKEN_EXPIRED or AUTH.TOKEN_INVALID, with the same messages as every service
-      next,
-    );
+    user.then((u) => {
+      req.user = u;
+      next();
+    }, next);
   };
 }
 

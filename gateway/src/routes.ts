@@ -32,6 +32,27 @@ export function isPublic(method: string, path: string): boolean {
   return PUBLIC_ROUTES.some((r) => r.method === method && r.path === normalised);
 }
 
+/** The service whose public prefix the path is under, if any (case matters, as in the services' routes). */
+export function upstreamFor(services: Upstream[], path: string): Upstream | undefined {
+  for (const upstream of services) for (const prefix of upstream.prefixes) if (matchesPrefix(path, prefix)) return upstream;
+  return undefined;
+}
+
+/**
+ * Internal APIs are for services only, whatever the prefix or spelling: whether a path names one
+ * (`blocked`), cannot be read (`malformed`, a bad percent-encoding), or is neither.
+ */
+export function internalPath(path: string): 'blocked' | 'malformed' | undefined {
+  let p: string;
+  try {
+    p = decodeURIComponent(path).toLowerCase().replace(/\/+/g, '/');
+  } catch {
+    return 'malformed';
+  }
+  if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) return 'blocked';
+  return undefined;
+}
+
 export function matchesPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 }

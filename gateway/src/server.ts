@@ -8,7 +8,7 @@ import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { API_VERSION, type GatewayHealth } from '@postwright/contracts';
 import { mountApiReference } from './openapi/routes';
 import {
@@ -20,16 +20,21 @@ import {
   listen,
   pingRedis,
   probe,
+  type Logger,
   type Redis,
   requestId,
   requestLogger,
   watchRevokedSessions,
 } from '@postwright/platform';
-import { authenticate } from './authenticate';
+import { accessCheck, authenticate } from './authenticate';
+import { apiPath } from './api-path';
 import { canonicalHost } from './canonical-host';
+import { forwardAs, type Trust } from './edge';
+import { forwardResponse } from './proxy-response';
+import { rateLimiter } from './rate-limit';
 import { batchedRedisStore } from './rate-limit-store';
 import type { GatewayConfig } from './config';
-import { isForbiddenIncomingHeader, isForwardingHeader, matchesPrefix, upstreams } from './routes';
+import { internalPath, upstreams, type Upstream } from './routes';
 
 export interface RunningGateway {
   url: string;
@@ -53,50 +58,37 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
+  const security = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // the app's own images and LinkedIn's (profile pictures from its media CDN, or the sandbox's)
+        imgSrc: ["'self'", 'data:', ...config.LINKEDIN_ORIGINS],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        // its own forms, and LinkedIn's authorization host it sends the member to
+        formAction: ["'self'", ...config.LINKEDIN_ORIGINS],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowedOrigins = config.WEB_ORIGIN.split(',').map((o) => o.trim());
+  const crossOrigin = cors({ origin: allowedOrigins, credentials: false });
+
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(canonicalHost(config.PUBLIC_URL));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // the app's own images and LinkedIn's (profile pictures from its media CDN, or the sandbox's)
-          imgSrc: ["'self'", 'data:', ...config.LINKEDIN_ORIGINS],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'"],
-          // its own forms, and LinkedIn's authorization host it sends the member to
-          formAction: ["'self'", ...config.LINKEDIN_ORIGINS],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(cors({ origin: config.WEB_ORIGIN.split(',').map((o) => o.trim()), credentials: false }));
-
-  // A client can never speak for a user or as a service, nor say who it is: the gateway is the
-  // edge. The client's address is the socket's, or what the proxies TRUST_PROXY names say it is;
-  // whatever else a client wrote in forwarding headers is dropped, and the services get exactly
-  // the address and scheme decided here (they trust X-Forwarded-For from the gateway only).
+  app.use(security);
+  app.use(crossOrigin);
+  // the client's address is the socket's, or what the proxies TRUST_PROXY names say it is (edge.ts)
   app.use((req, _res, next) => {
-    const client = req.ip;
-    const proto = req.protocol;
-    for (const name of Object.keys(req.headers)) if (isForbiddenIncomingHeader(name) || isForwardingHeader(name)) delete req.headers[name];
-    if (client) req.headers['x-forwarded-for'] = client;
-    req.headers['x-forwarded-proto'] = proto;
+    forwardAs(req, req.ip, req.protocol);
     next();
   });
-  // Internal APIs are for services only, whatever the prefix or spelling.
   app.use((req, _res, next) => {
-    let p: string;
-    try {
-      p = decodeURIComponent(req.path).toLowerCase().replace(/\/+/g, '/');
-    } catch {
-      return next(AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
-    }
-    if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) {
-      return next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` }));
-    }
+    const internal = internalPath(req.path);
+    if (internal === 'malformed') return next(AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
+    if (internal === 'blocked') return next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` }));
     next();
   });
 
@@ -127,58 +119,15 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 
   // counted here, shared with the other replicas through Redis in batches: no round trip per request
   const rateLimitStore = batchedRedisStore(redis, { prefix: `${config.NAMESPACE}gateway:rl:`, limit: config.RATE_LIMIT_PER_MINUTE });
-  app.use(authenticate(config, revokedSessions));
-  app.use(
-    '/api',
-    rateLimit({
-      windowMs: 60_000,
-      limit: config.RATE_LIMIT_PER_MINUTE,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      passOnStoreError: true,
-      keyGenerator: (req) => (req.user ? `u:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`),
-      store: rateLimitStore,
-      handler: (_req, _res, next) => next(AppError.of('RATE_LIMITED')),
-    }),
-  );
-
-  for (const upstream of services) {
-    app.use(
-      createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target: upstream.url,
-        pathFilter: (pathname) => upstream.prefixes.some((prefix) => matchesPrefix(pathname, prefix)),
-        changeOrigin: false,
-        // X-Forwarded-For and -Proto are set above, replacing the client's; not appended to
-        xfwd: false,
-        agent,
-        // our own error handler answers JSON; the default plugin would answer plain text first
-        ejectPlugins: true,
-        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-        // only the upstream leg times out; `timeout` would cut the client's socket without an answer
-        proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
-        // the request id reaches the service in req.headers, which requestId() set and the proxy copies
-        on: {
-          error: (err, req, res) => {
-            const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && /timeout|socket hang up/i.test(err.message);
-            const failure = timedOut
-              ? AppError.of('UPSTREAM.TIMEOUT', { message: `The ${upstream.name} service took too long to answer. Please try again.` })
-              : AppError.of('UPSTREAM.UNAVAILABLE', { message: `The ${upstream.name} service is unavailable. Please try again.` });
-            const status = failure.status;
-            const body = errorBody(failure, String((req as { id?: unknown }).id ?? ''));
-            logger.warn({ err: err.message, upstream: upstream.name, requestId: body.requestId }, 'upstream failed');
-            if ('writeHead' in res && !res.headersSent) {
-              (res as ServerResponse).writeHead(status, { 'content-type': 'application/json' });
-              (res as ServerResponse).end(JSON.stringify(body));
-            } else if ('writeHead' in res) {
-              (res as ServerResponse).end();
-            } else {
-              (res as Socket).destroy();
-            }
-          },
-        },
-      }),
-    );
-  }
+  const checkRate = rateLimiter(rateLimitStore, { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const checkAccess = accessCheck(config, revokedSessions);
+  // the API routes Express answers (health, documentation, unknown routes) are checked the same way
+  app.use(authenticate(checkAccess));
+  app.use('/api', (req, res, next) => {
+    const refusal = checkRate(req.user ? `u:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`, res);
+    if (refusal instanceof Promise) refusal.then((r) => next(r), next);
+    else next(refusal);
+  });
 
   app.use('/api', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` })));
 
@@ -197,7 +146,20 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   app.use((req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` })));
   app.use(errorHandler(logger));
 
-  const server = await listen(app, config.PORT, config.HOST);
+  const proxies = Object.fromEntries(services.map((upstream) => [upstream.name, proxyTo(upstream, config, agent, logger)])) as Record<Upstream['name'], ReturnType<typeof proxyTo>>;
+  const api = apiPath({
+    services,
+    proxies,
+    trust: app.get('trust proxy fn') as Trust,
+    logger,
+    securityHeaders: headersSetBy(security),
+    allowedOrigins: new Set(allowedOrigins),
+    cors: crossOrigin,
+    checkAccess,
+    checkRate,
+  });
+  // the services' routes on the request itself; the rest through Express
+  const server = await listen((req: IncomingMessage, res: ServerResponse) => api(req, res) || app(req, res), config.PORT, config.HOST);
   logger.info({ url: server.url }, 'gateway listening');
   let stopping: Promise<void> | undefined;
   return {
@@ -220,4 +182,57 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 function cacheHeaders(res: ServerResponse, file: string) {
   if (/[\\/]assets[\\/]/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else if (/[\\/]index\.html(?:\.(?:br|gz))?$/.test(file)) res.setHeader('cache-control', 'no-cache');
+}
+
+/**
+ * http-proxy-middleware to one service: the engine makes the upstream request (keep-alive agent,
+ * the upstream leg's timeout, errors as JSON 502/504), forwardResponse writes what comes back.
+ */
+function proxyTo(upstream: Upstream, config: GatewayConfig, agent: Agent, logger: Logger) {
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: upstream.url,
+    changeOrigin: false,
+    // X-Forwarded-For and -Proto are set at the edge (edge.ts), replacing the client's; not appended to
+    xfwd: false,
+    agent,
+    // our own error handler answers JSON; the default plugin would answer plain text first
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+    // only the upstream leg times out; `timeout` would cut the client's socket without an answer
+    proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    selfHandleResponse: true,
+    // the request id reaches the service in req.headers, which the edge set and the proxy copies
+    on: {
+      proxyRes: forwardResponse,
+      error: (err, req, res) => {
+        const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && /timeout|socket hang up/i.test(err.message);
+        const failure = timedOut
+          ? AppError.of('UPSTREAM.TIMEOUT', { message: `The ${upstream.name} service took too long to answer. Please try again.` })
+          : AppError.of('UPSTREAM.UNAVAILABLE', { message: `The ${upstream.name} service is unavailable. Please try again.` });
+        const status = failure.status;
+        const body = errorBody(failure, String((req as { id?: unknown }).id ?? ''));
+        logger.warn({ err: err.message, upstream: upstream.name, requestId: body.requestId }, 'upstream failed');
+        if ('writeHead' in res && !res.headersSent) {
+          (res as ServerResponse).writeHead(status, { 'content-type': 'application/json' });
+          (res as ServerResponse).end(JSON.stringify(body));
+        } else if ('writeHead' in res) {
+          (res as ServerResponse).end();
+        } else {
+          (res as Socket).destroy();
+        }
+      },
+    },
+  });
+}
+
+/** The headers a middleware sets on every answer whatever the request (helmet's), recorded once to be set without it. */
+function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  } as unknown as ServerResponse;
+  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, recorder, () => undefined);
+  return [...headers];
 }

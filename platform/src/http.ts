@@ -22,9 +22,13 @@ function fromTrustedHop(req: express.Request): boolean {
   return Boolean(peer && trust?.(peer, 0));
 }
 
-/** A trusted hop's x-request-id when well formed, else a new one, on the request (so a proxy forwards it) and on the response. */
-function assignRequestId(req: express.Request, res: http.ServerResponse): string {
-  const id = requestIdFrom(fromTrustedHop(req) ? req.headers[REQUEST_ID_HEADER] : undefined);
+/**
+ * The request's id: a trusted hop's x-request-id when well formed, else a new one, on the request
+ * (so a proxy forwards it) and on the response. For a handler outside Express (the gateway's API
+ * path), which says itself whether the peer is a trusted hop.
+ */
+export function setRequestId(req: http.IncomingMessage, res: http.ServerResponse, fromTrustedHop: boolean): string {
+  const id = requestIdFrom(fromTrustedHop ? req.headers[REQUEST_ID_HEADER] : undefined);
   req.id = id;
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
@@ -33,7 +37,7 @@ function assignRequestId(req: express.Request, res: http.ServerResponse): string
 
 /** Sets the request id and runs the request in its context (log lines, internal calls and events carry it). */
 export function requestContext(): RequestHandler {
-  return (req, res, next) => runWithContext({ requestId: assignRequestId(req, res) }, next);
+  return (req, res, next) => runWithContext({ requestId: setRequestId(req, res, fromTrustedHop(req)) }, next);
 }
 
 /**
@@ -43,7 +47,7 @@ export function requestContext(): RequestHandler {
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    assignRequestId(req, res);
+    setRequestId(req, res, fromTrustedHop(req));
     next();
   };
 }
@@ -55,19 +59,24 @@ export function requestId(): RequestHandler {
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    if (!logger.isLevelEnabled('error') || req.url === '/health' || req.url === '/ready') return next();
-    const start = Date.now();
-    const { method, url } = req;
-    res.once('close', () => {
-      const statusCode = res.statusCode;
-      const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      const line = { requestId: String(req.id), req: { method, url }, res: { statusCode }, responseTime: Date.now() - start };
-      if (level === 'error') logger.error({ ...line, err: { type: 'Error', message: `failed with status code ${statusCode}` } }, 'request errored');
-      else logger[level](line, 'request completed');
-    });
+    logWhenClosed(logger, req, res);
     next();
   };
+}
+
+/** requestLogger's line for one request, for a handler outside Express; call it once the request id is set. */
+export function logWhenClosed(logger: Logger, req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!logger.isLevelEnabled('error') || req.url === '/health' || req.url === '/ready') return;
+  const start = Date.now();
+  const { method, url } = req;
+  res.once('close', () => {
+    const statusCode = res.statusCode;
+    const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    const line = { requestId: String(req.id), req: { method, url }, res: { statusCode }, responseTime: Date.now() - start };
+    if (level === 'error') logger.error({ ...line, err: { type: 'Error', message: `failed with status code ${statusCode}` } }, 'request errored');
+    else logger[level](line, 'request completed');
+  });
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
