@@ -53,6 +53,63 @@ export async function load(url: string, options: { connections?: number; duratio
   };
 }
 
+/**
+ * An open-loop load: `rps` GET requests a second for `durationSec`, each sent on its schedule
+ * whatever the earlier ones are doing (autocannon's connections wait for their answers, so a slow
+ * server is asked less), over keep-alive connections, from a worker thread. Latency of each request
+ * from when it was sent to its last byte, in milliseconds with microsecond resolution.
+ */
+export async function fixedRate(url: string, options: { rps: number; durationSec?: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(FIXED_RATE_WORKER, {
+    eval: true,
+    workerData: { url, rps: options.rps, durationMs: (options.durationSec ?? Number(process.env.BENCH_FIXED_RATE_SECONDS ?? 5)) * 1000, headers: options.headers ?? {} },
+  });
+  const out = await new Promise<{ latencies: number[]; errors: number; non2xx: number; elapsedMs: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return {
+    rps: (out.latencies.length * 1000) / out.elapsedMs,
+    p50: percentile(out.latencies, 50),
+    p99: percentile(out.latencies, 99),
+    errors: out.errors,
+    non2xx: out.non2xx,
+    requests: out.latencies.length,
+  };
+}
+
+const FIXED_RATE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, rps, durationMs, headers } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const total = Math.round((rps * durationMs) / 1000);
+const interval = 1000 / rps;
+const latencies = [];
+let errors = 0, non2xx = 0, sent = 0, finished = 0;
+const start = performance.now();
+function done() {
+  if (++finished === total) parentPort.postMessage({ latencies, errors, non2xx, elapsedMs: performance.now() - start });
+}
+function fire() {
+  const sentAt = performance.now();
+  const req = http.get(url, { agent, headers }, (res) => {
+    if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+    res.resume();
+    res.on('end', () => { latencies.push(performance.now() - sentAt); done(); });
+  });
+  req.on('error', () => { errors++; done(); });
+}
+function tick() {
+  const now = performance.now();
+  while (sent < total && start + sent * interval <= now) { sent++; fire(); }
+  if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+}
+tick();
+`;
+
 export function percentile(values: number[], p: number): number {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -190,7 +190,10 @@ function cacheHeaders(res: ServerResponse, file: string) {
  */
 function proxyTo(upstream: Upstream, config: GatewayConfig, agent: Agent, logger: Logger) {
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target: upstream.url,
+    // parsed once here, not by http-proxy on every request as it does a target given as a string
+    target: targetOf(upstream.url),
+    // the path as the client sent it (checked at the edge), not re-parsed by url.parse per request
+    toProxy: true,
     changeOrigin: false,
     // X-Forwarded-For and -Proto are set at the edge (edge.ts), replacing the client's; not appended to
     xfwd: false,
@@ -223,6 +226,12 @@ function proxyTo(upstream: Upstream, config: GatewayConfig, agent: Agent, logger
       },
     },
   });
+}
+
+/** What http-proxy makes of a target URL (url.parse's fields it reads: protocol, host, hostname, port, path). */
+function targetOf(url: string) {
+  const u = new URL(url);
+  return { protocol: u.protocol, host: u.host, hostname: u.hostname, port: u.port, path: u.pathname === '/' ? '' : u.pathname };
 }
 
 /** The headers a middleware sets on every answer whatever the request (helmet's), recorded once to be set without it. */
