@@ -1,5 +1,4 @@
 import type { User } from '@postwright/contracts';
-import { WORKSPACE_KEY_PREFIX } from './workspace-storage';
 
 /**
  * The signed-in session (spec section 4, issue #13 finding 5). The access token lives only in
@@ -14,6 +13,13 @@ import { WORKSPACE_KEY_PREFIX } from './workspace-storage';
 export const SESSION_KEYS = {
   user: 'postwright.user',
 } as const;
+
+/**
+ * The generator's memory per user (lib/workspace-storage.ts), cleared with the session. Kept here
+ * rather than there: this module is in every page's first chunk, and the workspace's reads the
+ * contracts (zod), which the landing page must not download.
+ */
+export const WORKSPACE_KEY_PREFIX = 'postwright.workspace.';
 
 function forgetWorkspaces(s: Storage | null) {
   if (!s) return;

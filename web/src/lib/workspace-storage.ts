@@ -1,4 +1,5 @@
 import { contentTypes, type ContentType } from '@postwright/contracts';
+import { WORKSPACE_KEY_PREFIX } from './session';
 
 /**
  * The generator's memory in this browser (issue #18), one record per user under
@@ -7,8 +8,6 @@ import { contentTypes, type ContentType } from '@postwright/contracts';
  * the rest of the app's keys, so one account's writing is not left for the next person at this
  * browser. The drafts themselves live on the server; this only says where the user was.
  */
-export const WORKSPACE_KEY_PREFIX = 'postwright.workspace.';
-
 export function workspaceKey(userId: string): string {
   return `${WORKSPACE_KEY_PREFIX}${userId}`;
 }
