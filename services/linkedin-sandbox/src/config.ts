@@ -50,8 +50,21 @@ export const configSchema = z
     SANDBOX_FAST: bool(false),
     /** artificial latency of API calls when not in fast mode */
     SANDBOX_LATENCY_MS: z.coerce.number().int().nonnegative().default(60),
+    /**
+     * how long creating a post (POST /rest/posts) takes, like LinkedIn, which takes a few hundred ms
+     * to create one: each call waits this long, plus or minus SANDBOX_CREATE_POST_JITTER_MS (uniform),
+     * before the post is stored and answered. Applies in fast mode too (it is asked for on purpose,
+     * e.g. by the scheduler benchmark) and replaces SANDBOX_LATENCY_MS for that call. 0: off
+     */
+    SANDBOX_CREATE_POST_LATENCY_MS: z.coerce.number().int().nonnegative().default(0),
+    /** the spread of SANDBOX_CREATE_POST_LATENCY_MS: each call takes latency - jitter to latency + jitter */
+    SANDBOX_CREATE_POST_JITTER_MS: z.coerce.number().int().nonnegative().default(0),
     /** delay of the `slow` fault when the fault does not give one */
     SANDBOX_SLOW_MS: z.coerce.number().int().nonnegative().default(20_000),
+  })
+  .refine((c) => c.SANDBOX_CREATE_POST_JITTER_MS <= c.SANDBOX_CREATE_POST_LATENCY_MS, {
+    message: 'SANDBOX_CREATE_POST_JITTER_MS must not exceed SANDBOX_CREATE_POST_LATENCY_MS (a call cannot take less than no time)',
+    path: ['SANDBOX_CREATE_POST_JITTER_MS'],
   })
   .transform((c) => ({
     ...c,

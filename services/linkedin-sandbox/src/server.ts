@@ -6,7 +6,7 @@ import { apiRoutes, errors, MAX_COMMENTARY } from './routes/api';
 import { controlRoutes, type SandboxSettings } from './routes/control';
 import { feedRoutes } from './routes/feed';
 import { oauthRoutes } from './routes/oauth';
-import { randomDelay, SandboxState } from './state';
+import { randomDelay, SandboxState, uniformDelay } from './state';
 import { presentedToken } from './routes/api';
 
 export interface RunningSandbox {
@@ -130,6 +130,10 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   app.use(faults);
 
   const latency: RequestHandler = (req, _res, next) => {
+    // creating a post takes LinkedIn a few hundred ms: its own setting, asked for on purpose, so fast mode keeps it
+    if (config.SANDBOX_CREATE_POST_LATENCY_MS > 0 && req.method === 'POST' && req.path === '/rest/posts') {
+      return void sleep(uniformDelay(config.SANDBOX_CREATE_POST_LATENCY_MS, config.SANDBOX_CREATE_POST_JITTER_MS)).then(() => next());
+    }
     if (settings.fast || !isApiPath(req.path) || config.SANDBOX_LATENCY_MS === 0) return next();
     void sleep(randomDelay(config.SANDBOX_LATENCY_MS)).then(() => next());
   };
@@ -158,6 +162,9 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   app.use(onError);
 
   const server = await listen(app, config.PORT, config.HOST);
-  logger.info({ url: server.url, fast: settings.fast, control: config.control }, 'linkedin sandbox listening');
+  logger.info(
+    { url: server.url, fast: settings.fast, control: config.control, createPostLatencyMs: config.SANDBOX_CREATE_POST_LATENCY_MS, createPostJitterMs: config.SANDBOX_CREATE_POST_JITTER_MS },
+    'linkedin sandbox listening',
+  );
   return { url: server.url, port: server.port, state, stop: () => server.close() };
 }

@@ -221,3 +221,9 @@ export function memberIdFor(email: string): string {
 export function randomDelay(baseMs: number): number {
   return baseMs <= 0 ? 0 : Math.round(baseMs * 0.5 + randomInt(0, Math.max(1, baseMs)));
 }
+
+/** A delay drawn uniformly from [baseMs - jitterMs, baseMs + jitterMs] (never below 0). */
+export function uniformDelay(baseMs: number, jitterMs: number): number {
+  const low = Math.max(0, baseMs - jitterMs);
+  return low + randomInt(0, baseMs + jitterMs - low + 1);
+}
