@@ -1,6 +1,7 @@
 import { INTERNAL_TOKEN_HEADER } from './auth';
 import { currentRequestId, REQUEST_ID_HEADER } from './context';
 import { AppError } from './errors';
+import { httpRequest, type HttpAnswer } from './http-request';
 
 export interface InternalResponse<T = unknown> {
   status: number;
@@ -22,18 +23,18 @@ export function createInternalClient(options: { service: string; baseUrl: string
       const requestId = currentRequestId();
       if (requestId) headers[REQUEST_ID_HEADER] = requestId;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      let res: Response;
+      let res: HttpAnswer;
       try {
-        res = await fetch(new URL(path, options.baseUrl), {
+        res = await httpRequest(new URL(path, options.baseUrl), {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          timeoutMs: options.timeoutMs ?? 10_000,
         });
       } catch (error) {
         throw AppError.of('DEPENDENCY.UNAVAILABLE', { message: `The ${options.service} service is unavailable. Please try again.`, cause: error });
       }
-      const text = await res.text();
+      const text = res.text;
       let parsed: unknown = null;
       try {
         parsed = text ? JSON.parse(text) : null;

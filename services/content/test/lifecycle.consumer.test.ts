@@ -196,4 +196,22 @@ describe('consuming linkedin.post.published, linkedin.post.failed and linkedin.e
     await drain();
     expect(await item(draft.id)).toMatchObject({ status: 'draft', linkedinPostId: null });
   });
+  test('when the reports of a burst arrive together (scheduled posts falling due at once), then each item is settled once by its own report, published or back to draft, and announced once', async () => {
+    const drafts = await Promise.all(Array.from({ length: 30 }, () => stack.draft(user)));
+    for (const d of drafts) await stack.transition(d.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() });
+    const [failing, ...publishing] = drafts;
+    const failure = { requestId: randomUUID(), contentId: failing.id, userId: user.id, reason: 'LinkedIn rejected the text', retryable: false, unconfirmed: false };
+    await Promise.all([
+      ...publishing.map((d, i) => probe.publish('linkedin.post.published', { ...published(d.id, `urn:li:share:burst${i}`), requestId: randomUUID() })),
+      probe.publish('linkedin.post.failed', failure),
+      // the same outcome twice in the burst (a redelivery with a new event id) changes nothing more
+      probe.publish('linkedin.post.published', { ...published(publishing[0].id, 'urn:li:share:burst0'), requestId: randomUUID() }),
+    ]);
+    await drain();
+
+    const stored = await Promise.all(publishing.map((d) => stack.stored(d.id)));
+    stored.forEach((doc, i) => expect(doc).toMatchObject({ status: 'published', linkedinPostId: `urn:li:share:burst${i}` }));
+    expect(await stack.stored(failing.id)).toMatchObject({ status: 'draft', scheduledFor: null, lastPublishError: 'LinkedIn rejected the text' });
+    for (const d of drafts) expect(updatesFor(d.id).filter((e) => e.payload.status !== 'scheduled')).toHaveLength(1);
+  });
 });

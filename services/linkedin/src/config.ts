@@ -130,6 +130,19 @@ export const configSchema = z
     /** how long a LinkedIn call may take; a post still unanswered then is "unconfirmed" */
     LINKEDIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /**
+     * scheduled publishes one process runs at once (the publish-requests consumer's prefetch): each
+     * mostly waits (LinkedIn takes a few hundred ms to create a post, then the stores), so a burst
+     * of posts falling due together needs many in flight; more than the database keeps up with only
+     * queue there (docs/decisions/016-scheduled-posts-on-linkedin.md: 32 measured best on the
+     * embedded database; a real MongoDB may take more)
+     */
+    LINKEDIN_PUBLISH_CONCURRENCY: z.coerce.number().int().positive().max(1_000).default(32),
+    /**
+     * how long this process counts as alive after its last heartbeat (refreshed every third of it):
+     * a publish lock held by a process silent for that long (killed) is taken over by the others
+     */
+    LINKEDIN_INSTANCE_TTL_MS: z.coerce.number().int().positive().default(5_000),
+    /**
      * how often an engagement round (likes, comments, reposts, views) runs; a post is read every
      * round in its first day, then hourly, then every 6 hours (modules/engagement/poll-schedule.ts)
      */

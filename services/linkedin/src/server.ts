@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { createInternalClient, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
 import { LinkedinOAuth } from './lib/linkedin-oauth';
 import { LinkedinSignIn, LinkedinStrategy } from './lib/linkedin-sign-in';
-import { redisLocks } from './lib/locks';
+import { instanceLiveness, redisLocks, type LockHolder } from './lib/locks';
 import { TokenCipher } from './lib/token-cipher';
 import { LinkedinAccess } from './modules/connection/access.use-case';
 import { ConnectionRepository } from './modules/connection/connection.repository';
@@ -28,6 +30,9 @@ export type LinkedinService = RunningService<LinkedinConfig>;
 export async function start(config: LinkedinConfig): Promise<LinkedinService> {
   // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
   const publishMaxMs = config.linkedin.requestTimeoutMs * 4 + 10_000;
+  const instanceId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  // the publish locks this process takes carry its id; a killed process's locks are taken over once its liveness key expires
+  const holder = (keyPrefix: string): LockHolder => ({ instanceId, alivePrefix: `${keyPrefix}linkedin:alive:` });
   const buildModules = (ctx: ServiceContext<LinkedinConfig>) => {
     const settings = config.linkedin;
     const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
@@ -39,11 +44,13 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
     const posts = new PostRepository(ctx.mongo);
     const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
     const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
-    const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs);
+    const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs, holder(ctx.keyPrefix));
+    const liveness = instanceLiveness(ctx.redis, holder(ctx.keyPrefix), config.LINKEDIN_INSTANCE_TTL_MS);
     const events = ctx.messaging;
     const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
     return {
       posts,
+      liveness,
       signIn,
       connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
       publishNow: publishNow({ posts, content, access, locks, pipeline }),
@@ -75,13 +82,18 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
       postsRoutes(router, { tokens, posts: modules.posts });
     },
     async background(modules, ctx) {
-      await startPublishConsumer(ctx, modules.publishScheduled);
-      return startEngagementJob({
+      await modules.liveness.start();
+      await startPublishConsumer(ctx, modules.publishScheduled, config.LINKEDIN_PUBLISH_CONCURRENCY);
+      const stopEngagement = startEngagementJob({
         engagement: modules.engagement,
         locks: modules.roundLocks,
         intervalMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
         logger: ctx.logger,
       });
+      return async () => {
+        await stopEngagement();
+        modules.liveness.stop();
+      };
     },
     // a version near its sunset is the operator's to fix, not a reason to stop taking traffic
     details: () => ({ linkedinApiVersion: apiVersionNotice(config.linkedin.apiVersion) }),

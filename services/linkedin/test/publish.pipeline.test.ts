@@ -122,6 +122,46 @@ describe('publication pipeline (in memory)', () => {
       ]);
     });
 
+    /** a scheduled attempt its process left "sending" (killed while LinkedIn had the call) */
+    async function orphan(w: ReturnType<typeof world>) {
+      await w.posts.insertAttempt({ key: 'request:r1', userId: USER, contentId: 'c1', contentType: null, requestId: 'r1', memberUrn: 'urn:li:person:m1', visibility: 'PUBLIC' });
+      await w.posts.transition('request:r1', ['pending'], { state: 'sending', sentAt: new Date() });
+    }
+
+    test('when the process sending a scheduled post died after LinkedIn made it, then the redelivery sends it again, LinkedIn names the post (DUPLICATE_POST) and the item is published once with it', async () => {
+      const w = world({ items: [scheduledItem()], answers: [{ urn: 'urn:li:share:made-before', existing: true }] });
+      await orphan(w);
+      await scheduled(w)(request());
+      expect(w.sent).toHaveLength(1);
+      expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId])).toEqual([['published', 'urn:li:share:made-before']]);
+      expect(w.eventsOf('linkedin.post.published').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', linkedinPostId: 'urn:li:share:made-before' })]);
+      expect(w.eventsOf('linkedin.post.failed')).toEqual([]);
+    });
+
+    test('when the process sending a scheduled post died before LinkedIn got it, then the redelivery makes the post', async () => {
+      const w = world({ items: [scheduledItem()], answers: [{ urn: 'urn:li:share:2' }] });
+      await orphan(w);
+      await scheduled(w)(request());
+      expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId])).toEqual([['published', 'urn:li:share:2']]);
+      expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
+    });
+
+    test('when a scheduled post was left sending and the item was unscheduled meanwhile, then it is not sent again: unconfirmed, as only the member can tell', async () => {
+      const w = world({ items: [item({ status: 'draft' })] });
+      await orphan(w);
+      await scheduled(w)(request());
+      expect(w.sent).toEqual([]);
+      expect([...w.attempts.values()].map((a) => a.state)).toEqual(['unconfirmed']);
+      expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', unconfirmed: true, retryable: false })]);
+    });
+
+    test('when a scheduled post is published, then its event alone settles the item: no report call (nobody waits for the answer)', async () => {
+      const w = world({ items: [scheduledItem()] });
+      await scheduled(w)(request());
+      expect(w.reports).toEqual([]);
+      expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
+    });
+
     test('when the item is being published by its member right now, then RetryLater (the message comes back)', async () => {
       const w = world({ items: [scheduledItem()] });
       await w.locks.tryAcquire('publish:c1');

@@ -3,6 +3,7 @@
  * /rest/posts, memberCreatorPostAnalytics), classifying every failure so callers can tell
  * "LinkedIn said no" from "LinkedIn is down" from "we do not know whether it happened".
  */
+import { httpRequest, type HttpAnswer, type HttpRequestError } from '@postwright/platform';
 export type LinkedinFailure =
   | 'unauthorized'
   | 'forbidden'
@@ -123,31 +124,30 @@ export class LinkedinApi {
     method: 'GET' | 'POST',
     path: string,
     options: { token: string; body?: unknown; rest?: boolean },
-  ): Promise<{ status: number; headers: Headers; body: any }> {
+  ): Promise<{ status: number; headers: HttpAnswer['headers']; body: any }> {
     const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
     if (options.rest) {
       headers['linkedin-version'] = this.settings.apiVersion;
       headers['x-restli-protocol-version'] = '2.0.0';
     }
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
-    let text: string;
+    let res: HttpAnswer;
     try {
-      res = await fetch(`${this.settings.apiUrl}${path}`, {
+      res = await httpRequest(`${this.settings.apiUrl}${path}`, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(this.settings.requestTimeoutMs),
+        timeoutMs: this.settings.requestTimeoutMs,
       });
-      text = await res.text();
     } catch (error) {
-      const code = (error as { cause?: { code?: string } })?.cause?.code;
-      const timedOut = (error as Error)?.name === 'TimeoutError';
+      const code = (error as HttpRequestError)?.code;
+      const timedOut = (error as HttpRequestError)?.timedOut === true;
       if (method === 'POST' && !(code && NOT_SENT.has(code))) {
         throw new LinkedinApiError('unknown-outcome', timedOut ? 'LinkedIn did not answer in time' : 'The connection to LinkedIn dropped before it answered');
       }
       throw new LinkedinApiError('unavailable', timedOut ? 'LinkedIn did not answer in time' : 'LinkedIn could not be reached');
     }
+    const text = res.text;
     let body: any = null;
     try {
       body = text ? JSON.parse(text) : null;
@@ -191,7 +191,7 @@ export class LinkedinApi {
    * post, that is this post. A duplicate that names no post stays an error ('duplicate').
    */
   async createPost(token: string, post: { author: string; commentary: string; visibility: 'PUBLIC' | 'CONNECTIONS' }): Promise<CreatedPost> {
-    let headers: Headers;
+    let headers: HttpAnswer['headers'];
     try {
       ({ headers } = await this.request('POST', '/rest/posts', {
         token,
@@ -209,7 +209,8 @@ export class LinkedinApi {
       if (isLinkedinApiError(error, 'duplicate') && error.existingPostUrn) return { urn: error.existingPostUrn, existing: true };
       throw error;
     }
-    const urn = headers.get('x-restli-id') ?? headers.get('x-linkedin-id');
+    const header = (name: string) => [headers[name]].flat()[0];
+    const urn = header('x-restli-id') ?? header('x-linkedin-id');
     if (!urn) throw new LinkedinApiError('unknown-outcome', 'LinkedIn accepted the post but did not say its id');
     return { urn, existing: false };
   }

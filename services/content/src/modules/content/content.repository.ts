@@ -127,6 +127,14 @@ export function contentRepository(model: ContentModel) {
     return { outcome: 'contended', record: record! };
   }
 
+  /** Several users' items in one read: each present only when it is that user's and not deleted. */
+  async function findManyOwned(refs: ReadonlyArray<{ id: string; userId: string }>): Promise<Map<string, ContentRecord>> {
+    const ids = refs.flatMap((r) => objectId(r.id) ?? []);
+    const owner = new Map(refs.map((r) => [r.id.toLowerCase(), r.userId]));
+    const docs = ids.length ? await model.find({ _id: { $in: ids }, deletedAt: null }).lean<Lean[]>() : [];
+    return new Map(docs.map(toRecord).filter((r) => owner.get(r.id) === r.userId).map((r) => [r.id, r]));
+  }
+
   return {
     async create(input: NewContent): Promise<ContentRecord> {
       const doc = await model.create({ ...input, status: 'draft' });
@@ -149,6 +157,38 @@ export function contentRepository(model: ContentModel) {
       if (!_id) return null;
       const doc = await model.findOne(visible(_id, userId)).lean<Lean>();
       return doc ? toRecord(doc) : null;
+    },
+
+    findManyOwned,
+
+    /**
+     * update() for several items in one bulk write (a burst of publication reports), each with the
+     * same condition and "only when something changes" rule as update(), then the items read back
+     * in one read: an item that holds the changes now took them ('updated', or 'unchanged' when
+     * `before` held them already); one that does not met another writer ('conflict').
+     */
+    async updateMany(
+      updates: ReadonlyArray<{ id: string; userId: string; condition: ContentCondition; changes: ContentChanges; before: ContentRecord }>,
+    ): Promise<UpdateOutcome[]> {
+      const ops = updates.flatMap(({ id, userId, condition, changes }) => {
+        const _id = objectId(id);
+        if (!_id) return [];
+        const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
+        if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
+        const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+        if (!entries.length) return [];
+        filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
+        return [{ updateOne: { filter, update: { $set: Object.fromEntries(entries) } } }];
+      });
+      if (ops.length) await model.bulkWrite(ops, { ordered: false });
+      const now = await findManyOwned(updates);
+      return updates.map(({ id, changes, before }): UpdateOutcome => {
+        const record = now.get(id.toLowerCase());
+        if (!record) return { outcome: 'not_found', record: null };
+        const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+        if (!entries.every(([k, v]) => sameValue(valueAt(record, k), v))) return { outcome: 'conflict', record };
+        return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
+      });
     },
 
     /**

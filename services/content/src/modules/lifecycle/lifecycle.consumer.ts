@@ -12,17 +12,18 @@ export async function startLifecycleConsumer(messaging: Messaging, deps: { lifec
       switch (event.type) {
         case 'linkedin.post.published': {
           const { contentId, ...report } = (event as EventEnvelope<'linkedin.post.published'>).payload;
-          return void (await deps.publication.settle(contentId, { outcome: 'published', ...report }));
+          return deps.publication.settleReported(contentId, { outcome: 'published', ...report });
         }
         case 'linkedin.post.failed': {
           const { contentId, ...report } = (event as EventEnvelope<'linkedin.post.failed'>).payload;
-          return void (await deps.publication.settle(contentId, { outcome: 'failed', ...report }));
+          return deps.publication.settleReported(contentId, { outcome: 'failed', ...report });
         }
         case 'linkedin.engagement.updated':
           return deps.lifecycle.onEngagement((event as EventEnvelope<'linkedin.engagement.updated'>).payload, new Date(event.occurredAt));
       }
     },
-    // a burst of scheduled posts reports back together: settle many at once
+    // a burst of scheduled posts reports back together: settle many at once, in bulk writes
+    // (publication.settleReported); scheduled posts are settled by these events alone (decision 016)
     { maxAttempts: 5, prefetch: 64 },
   );
 }

@@ -9,7 +9,9 @@ import type { StoredPost } from './post.repository';
  *      └─ failed <─┘                      (LinkedIn said no, or was down: nothing was posted, so a retry is safe)
  *
  * The stored record is written before LinkedIn is called, so a crash between sending and hearing
- * back leaves "sending", which the next look at the item turns into unconfirmed.
+ * back leaves "sending", which the next look at the item turns into unconfirmed; a scheduled one
+ * whose request is still the item's is sent again instead, and LinkedIn's DUPLICATE_POST names
+ * the post if the first call made it (decision 016).
  */
 type Base = Omit<StoredPost, 'state' | 'linkedInPostId' | 'url' | 'publishedAt' | 'contentId'> & { contentId: string };
 

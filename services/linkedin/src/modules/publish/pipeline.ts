@@ -47,7 +47,22 @@ export class PublicationPipeline {
   }
 
   async send(publication: Publication, attempt: PendingAttempt): Promise<PipelineOutcome> {
-    const outcome = await sendAttempt(this.deps, publication.connection, attempt, publication.text, publication.visibility);
+    return this.settle(publication, await sendAttempt(this.deps, publication.connection, attempt, publication.text, publication.visibility));
+  }
+
+  /**
+   * A scheduled attempt left "sending" by a process that died mid-call, its request still the
+   * item's: sent again, once. LinkedIn refuses the same text from the same member with
+   * DUPLICATE_POST naming the post it has, so if the first call made the post this one names it and
+   * the attempt settles as published with it; if not, this call makes it. Only an answer that names
+   * no post (or none at all) leaves it unconfirmed (decision 016).
+   */
+  async resend(publication: Publication, attempt: SendingAttempt): Promise<PipelineOutcome> {
+    this.deps.logger.warn({ contentId: attempt.contentId, key: attempt.id }, 'a scheduled publish died mid-call; sending it again (LinkedIn names the post if it has it)');
+    return this.settle(publication, await sendAttempt(this.deps, publication.connection, attempt, publication.text, publication.visibility));
+  }
+
+  private async settle(publication: Publication, outcome: SendOutcome): Promise<PipelineOutcome> {
     const { item, requestId } = publication;
     switch (outcome.kind) {
       case 'published':
@@ -83,18 +98,24 @@ export class PublicationPipeline {
     await this.announce(request.requestId, 'linkedin.post.failed', { ...request, reason, retryable: false, unconfirmed: false });
   }
 
-  /** Read-your-writes: the content service settles the item before the member hears back. */
+  /**
+   * Publish now: read-your-writes, the content service settles the item before the member hears
+   * back. A scheduled publish has nobody waiting for its answer: its event alone settles the item,
+   * in the content service's bulk writes with the rest of the burst, instead of a call and a write
+   * of its own followed by the event's read of the same outcome (decision 016).
+   */
   private async published(item: InternalContentItem, attempt: PublishedAttempt, requestId: string | null): Promise<InternalContentItem> {
     const payload = publishedPayload(attempt, requestId);
     const { contentId: _id, ...report } = payload;
-    const settled = await this.report(item, { outcome: 'published', ...report });
+    const settled = requestId === null ? await this.report(item, { outcome: 'published', ...report }) : null;
     await this.announce(requestId, 'linkedin.post.published', payload);
     return settled ?? { ...item, status: 'published', linkedinPostId: attempt.linkedInPostId, linkedinPostUrl: attempt.url, publishedAt: payload.publishedAt, scheduledFor: null, lastPublishError: null, publishUnconfirmed: false };
   }
 
   private async unconfirmed(item: InternalContentItem, requestId: string | null): Promise<void> {
     const failure = { ...unconfirmedFailure(requestId), userId: item.userId };
-    await this.report(item, { outcome: 'failed', ...failure });
+    // as published above: the event settles a scheduled item
+    if (requestId === null) await this.report(item, { outcome: 'failed', ...failure });
     await this.announce(requestId, 'linkedin.post.failed', { ...failure, contentId: item.id });
   }
 

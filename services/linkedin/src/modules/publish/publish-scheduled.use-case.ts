@@ -1,9 +1,9 @@
-import type { EventPayload } from '@postwright/contracts';
+import type { EventPayload, InternalContentItem } from '@postwright/contracts';
 import type { Logger } from '@postwright/platform';
 import { messages } from '../../lib/messages';
 import { isReconnectError } from '../connection/access.use-case';
 import type { StoredConnection } from '../connection/connection.repository';
-import { asAttempt } from './attempt';
+import { asAttempt, type SendingAttempt } from './attempt';
 import type { PublicationPipeline } from './pipeline';
 import type { AttemptStore, ConnectionAccess, ContentPort, Locks } from './ports';
 import { postText, type TextProblem } from './post-text';
@@ -43,7 +43,8 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         case 'unconfirmed':
           return await pipeline.repeatUnconfirmed(contentId, userId, requestId);
         case 'sending':
-          return await pipeline.orphaned(earlier, await content.get(userId, contentId), requestId);
+          // the lock is ours, so the process that was sending it is gone (killed mid-call)
+          return await recover(earlier);
       }
 
       let connection: StoredConnection;
@@ -57,7 +58,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       const item = await content.get(userId, contentId);
       if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
       if (item.status === 'published') return logger.info({ contentId, requestId }, 'scheduled item already published');
-      if (item.status !== 'scheduled' || !sameInstant(item.scheduledFor, request.scheduledFor)) {
+      if (!stillWanted(item)) {
         // unscheduled or rescheduled meanwhile: this request is stale and must not publish the old version
         return logger.info({ contentId, requestId, status: item.status, scheduledFor: item.scheduledFor }, 'stale publish request ignored');
       }
@@ -70,6 +71,28 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       await pipeline.send(publication, attempt);
     } finally {
       await lock.release();
+    }
+
+    /** The item is still scheduled for this request's time (not unscheduled, rescheduled or published meanwhile). */
+    function stillWanted(item: InternalContentItem): boolean {
+      return item.status === 'scheduled' && sameInstant(item.scheduledFor, request.scheduledFor);
+    }
+
+    /**
+     * An attempt its process left "sending": LinkedIn may hold the post. While the request is still
+     * the item's, it is sent again, and LinkedIn's DUPLICATE_POST names the post if the first call
+     * made it (pipeline.resend); otherwise (unscheduled meanwhile, no connection, no text) it is
+     * unconfirmed, as before: only the member can tell.
+     */
+    async function recover(orphan: SendingAttempt): Promise<void> {
+      const item = await content.get(userId, contentId);
+      const connection = await access.requireConnection(userId).catch((error: unknown) => {
+        if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
+        return null;
+      });
+      const chosen = item && stillWanted(item) ? postText(request.text, item) : null;
+      if (!item || !connection || !chosen || 'problem' in chosen) return await pipeline.orphaned(orphan, item, requestId);
+      await pipeline.resend({ key: orphan.id, requestId, item, connection, text: chosen.text, visibility: orphan.visibility }, orphan);
     }
   };
 }

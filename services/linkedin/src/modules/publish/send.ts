@@ -3,7 +3,7 @@ import type { Logger } from '@postwright/platform';
 import { isLinkedinApiError } from '../../lib/linkedin-api';
 import { messages } from '../../lib/messages';
 import type { StoredConnection } from '../connection/connection.repository';
-import { asAttempt, isState, type PendingAttempt, type PublishedAttempt } from './attempt';
+import { asAttempt, isState, type PendingAttempt, type PublishedAttempt, type SendingAttempt } from './attempt';
 import { classify, DuplicateOfOtherItem, failureReason, type PublishFailure } from './failure';
 import type { AttemptStore, ConnectionAccess, PostsApi } from './ports';
 
@@ -29,9 +29,16 @@ export interface SendDeps {
  * attempt whose answer was lost or came back as a 5xx, so the attempt settles as published with
  * it, once, never as failed.
  */
-export async function sendAttempt(deps: SendDeps, connection: StoredConnection, attempt: PendingAttempt, text: string, visibility: Visibility): Promise<SendOutcome> {
+export async function sendAttempt(
+  deps: SendDeps,
+  connection: StoredConnection,
+  /** pending, or sending when a process died mid-call (pipeline.resend) */
+  attempt: PendingAttempt | SendingAttempt,
+  text: string,
+  visibility: Visibility,
+): Promise<SendOutcome> {
   const { posts, access, api, logger } = deps;
-  await posts.transition(attempt.id, ['pending'], { state: 'sending', sentAt: new Date() });
+  if (attempt.state === 'pending') await posts.transition(attempt.id, ['pending'], { state: 'sending', sentAt: new Date() });
   try {
     const created = await access.withToken(connection, (token) => api.createPost(token, { author: connection.memberUrn, commentary: escapeLittleText(text), visibility }));
     const urn = created.urn;

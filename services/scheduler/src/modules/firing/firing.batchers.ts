@@ -1,11 +1,11 @@
 /**
- * The firing's writes to the schedules collection, grouped (lib/batcher.ts): timers falling due
+ * The firing's writes to the schedules collection, grouped (platform's Batcher): timers falling due
  * together become a few bulk writes instead of one round trip each. The sizes are the embedded
  * FerretDB's (decisions 001 and 005): it serialises writes and deadlocks on a bulk update of
  * about a hundred statements (measured); 25 is far from that and still turns a burst into a few
  * writes.
  */
-import { Batcher } from '../../lib/batcher';
+import { Batcher } from '@postwright/platform';
 import type { ClaimRequest, FirePlan, FiringSchedule, ScheduleRepository } from '../schedule/schedule.types';
 
 const MAX_BATCH = 25;
