@@ -1,8 +1,10 @@
 /**
  * Scheduler: N posts (10,000 unless BENCH_SCHEDULER_POSTS says otherwise) due within one
- * minute, fired by two scheduler processes, one of them SIGKILLed in the middle of the
- * minute; the LinkedIn service publishes to the sandbox in fast mode. The whole product runs
- * as `npm start` runs it (launchStack), in a namespace of its own.
+ * minute, fired by two scheduler processes and published by two LinkedIn service processes,
+ * one of each SIGKILLed in the middle of the minute; the LinkedIn sandbox takes as long as
+ * LinkedIn to create a post (300 ms ± 100 ms unless BENCH_SANDBOX_CREATE_POST_LATENCY_MS /
+ * BENCH_SANDBOX_CREATE_POST_JITTER_MS say otherwise), and answers everything else at once. The
+ * whole product runs as `npm start` runs it (launchStack), in a namespace of its own.
  *
  * The posts are put in place as the schedule API leaves them (a scheduled content item and a
  * pending schedule carrying the text to publish), written straight into the two services'
@@ -13,9 +15,10 @@
  * out on RabbitMQ, the LinkedIn service posts, the outcome settles the item and the schedule.
  *
  * Figures:
+ * - on LinkedIn after due (the headline: what the member sees): the sandbox's creation time of
+ *   the post minus the scheduled time (targets p50 <= 2 s, p99 <= 10 s);
  * - lateness: when content.publish.requested reaches the broker minus the scheduled time,
  *   observed by a queue of the benchmark's own on the events exchange (target p99 <= 1 s);
- * - on LinkedIn: the sandbox's creation time of the post minus the scheduled time (info);
  * - lost: posts that never reached LinkedIn (the benchmark waits while posts keep arriving);
  *   duplicated: posts LinkedIn got more than once (targets 0), and items whose final state is
  *   not `published` (target 0).
@@ -39,8 +42,13 @@ const WINDOW_MS = 60_000;
 const USERS = 20;
 /** from the end of the set-up to the first due post: the reconciler arms timers a few seconds ahead */
 const LEAD_MS = 15_000;
-/** when, into the minute, one scheduler process is SIGKILLed */
+/** when, into the minute, one scheduler process is SIGKILLed... */
 const KILL_AT_MS = 25_000;
+/** ...and one LinkedIn service process */
+const KILL_LINKEDIN_AT_MS = 35_000;
+/** how long LinkedIn takes to create a post: the sandbox waits this long, ± the jitter (uniform) */
+const CREATE_POST_LATENCY_MS = Number(process.env.BENCH_SANDBOX_CREATE_POST_LATENCY_MS ?? 300);
+const CREATE_POST_JITTER_MS = Number(process.env.BENCH_SANDBOX_CREATE_POST_JITTER_MS ?? 100);
 /** after the last due post, the benchmark waits while posts keep arriving on LinkedIn... */
 const STALL_MS = 30_000;
 /** ...but not beyond this */
@@ -80,7 +88,7 @@ async function connectedMember(stack: RunningStack, n: number): Promise<string> 
 
 export const schedulerBenchmark: Benchmark = {
   name: 'scheduler',
-  description: `${POSTS} posts due within one minute, 2 scheduler processes, one SIGKILLed mid-run`,
+  description: `${POSTS} posts due within one minute, 2 scheduler and 2 LinkedIn service processes, one of each SIGKILLed mid-run, LinkedIn creating a post in ${CREATE_POST_LATENCY_MS} ms ± ${CREATE_POST_JITTER_MS} ms`,
   async run() {
     const ns = `bench${Date.now().toString(36)}_`;
     const ports = await freePorts();
@@ -94,7 +102,10 @@ export const schedulerBenchmark: Benchmark = {
         LOG_LEVEL: 'warn',
         NAMESPACE: ns,
         LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
+        // LinkedIn's time to create a post; every other sandbox call answers at once
         SANDBOX_FAST: 'true',
+        SANDBOX_CREATE_POST_LATENCY_MS: String(CREATE_POST_LATENCY_MS),
+        SANDBOX_CREATE_POST_JITTER_MS: String(CREATE_POST_JITTER_MS),
         // the benchmark reads what LinkedIn received through the sandbox's test controls
         SANDBOX_CONTROL: 'true',
         ...(process.env.BENCH_SCHEDULER_EARLY_MS ? { SCHEDULER_FIRE_EARLY_MS: process.env.BENCH_SCHEDULER_EARLY_MS } : {}),
@@ -102,12 +113,12 @@ export const schedulerBenchmark: Benchmark = {
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       },
     });
-    log(`stack up (logs in ${logs})`);
+    log(`stack up (logs in ${logs}); the sandbox creates a post in ${CREATE_POST_LATENCY_MS} ms ± ${CREATE_POST_JITTER_MS} ms (uniform)`);
     const conn = { content: undefined as mongoose.Connection | undefined, scheduler: undefined as mongoose.Connection | undefined };
     let broker: amqp.ChannelModel | undefined;
     try {
-      const secondPort = await freePort();
-      stack.startProcess('scheduler-2', 'services/scheduler', { PORT: String(secondPort) });
+      stack.startProcess('scheduler-2', 'services/scheduler', { PORT: String(await freePort()) });
+      const secondLinkedin = stack.startProcess('linkedin-2', 'services/linkedin', { PORT: String(await freePort()) })!;
       const members = await Promise.all(Array.from({ length: USERS }, (_, n) => connectedMember(stack, n)));
       log(`${USERS} members signed up and connected LinkedIn`);
 
@@ -195,12 +206,17 @@ export const schedulerBenchmark: Benchmark = {
       if (Date.now() > firstDue - LEAD_MS / 2) throw new Error(`setting up ${POSTS} posts took ${Date.now() - seedStarted} ms, longer than planned; lower BENCH_SCHEDULER_POSTS`);
       log(`${POSTS} posts scheduled between +${Math.round((firstDue - Date.now()) / 1000)} s and +${Math.round((firstDue + WINDOW_MS - Date.now()) / 1000)} s`);
 
-      // one scheduler process dies mid-minute, with timers and claims in hand
+      // one scheduler process dies mid-minute, with timers and claims in hand, and one LinkedIn
+      // service process, with publish requests in hand and calls to LinkedIn under way
       const victim = stack.processes.find((p) => p.name === 'scheduler')!;
       const kill = setTimeout(() => {
         victim.proc.kill('SIGKILL');
         log(`SIGKILLed one scheduler process (pid ${victim.proc.pid}) ${KILL_AT_MS / 1000} s into the minute`);
       }, firstDue + KILL_AT_MS - Date.now());
+      const killLinkedin = setTimeout(() => {
+        secondLinkedin.proc.kill('SIGKILL');
+        log(`SIGKILLed one LinkedIn service process (pid ${secondLinkedin.proc.pid}) ${KILL_LINKEDIN_AT_MS / 1000} s into the minute`);
+      }, firstDue + KILL_LINKEDIN_AT_MS - Date.now());
       // until every post is out, or nothing has moved for a while (then what is missing is lost)
       const deadline = firstDue + WINDOW_MS + DRAIN_MAX_MS;
       let done = 0;
@@ -212,6 +228,7 @@ export const schedulerBenchmark: Benchmark = {
       }
       const allOutAfter = Date.now() - (firstDue + WINDOW_MS);
       clearTimeout(kill);
+      clearTimeout(killLinkedin);
       await new Promise((r) => setTimeout(r, 3_000)); // late duplicates, if any, show up here
 
       // what LinkedIn got, and what the members see
@@ -241,11 +258,20 @@ export const schedulerBenchmark: Benchmark = {
       }
       const p = (values: number[], q: number) => Math.round(percentile(values, q));
       log(`done: ${onLinkedIn.size} on LinkedIn, ${lost} lost, ${duplicated} duplicated, ${notPublished} items not published`);
+      const onTime = onLinkedInAfter.length === POSTS;
       const figures: Figure[] = [
-        { benchmark: 'scheduler', metric: 'posts due within one minute', value: POSTS, unit: `posts (2 processes, one SIGKILLed at +${KILL_AT_MS / 1000} s)` },
-        { benchmark: 'scheduler', metric: 'lateness p50', value: p(lateness, 50), unit: 'ms', baseline: 'scheduled time' },
-        { benchmark: 'scheduler', metric: 'lateness p99', value: p(lateness, 99), unit: 'ms', baseline: 'scheduled time', target: '<= 1000 ms', pass: lateness.length === POSTS && p(lateness, 99) <= 1_000 },
-        { benchmark: 'scheduler', metric: 'on LinkedIn after due p50 / p99', value: p(onLinkedInAfter, 50), unit: `ms / ${p(onLinkedInAfter, 99)} ms` },
+        {
+          benchmark: 'scheduler',
+          metric: 'posts due within one minute',
+          value: POSTS,
+          unit: `posts (2 scheduler processes, one SIGKILLed at +${KILL_AT_MS / 1000} s; 2 LinkedIn service processes, one SIGKILLed at +${KILL_LINKEDIN_AT_MS / 1000} s)`,
+        },
+        { benchmark: 'scheduler', metric: 'LinkedIn create-post latency (sandbox)', value: CREATE_POST_LATENCY_MS, unit: `ms ± ${CREATE_POST_JITTER_MS} ms, uniform` },
+        { benchmark: 'scheduler', metric: 'on LinkedIn after due p50', value: p(onLinkedInAfter, 50), unit: 'ms', baseline: 'scheduled time', target: '<= 2000 ms', pass: onTime && p(onLinkedInAfter, 50) <= 2_000 },
+        { benchmark: 'scheduler', metric: 'on LinkedIn after due p99', value: p(onLinkedInAfter, 99), unit: 'ms', baseline: 'scheduled time', target: '<= 10000 ms', pass: onTime && p(onLinkedInAfter, 99) <= 10_000 },
+        { benchmark: 'scheduler', metric: 'on LinkedIn after due max', value: p(onLinkedInAfter, 100), unit: 'ms', baseline: 'scheduled time' },
+        { benchmark: 'scheduler', metric: 'request at the broker after due p50', value: p(lateness, 50), unit: 'ms', baseline: 'scheduled time' },
+        { benchmark: 'scheduler', metric: 'request at the broker after due p99', value: p(lateness, 99), unit: 'ms', baseline: 'scheduled time', target: '<= 1000 ms', pass: lateness.length === POSTS && p(lateness, 99) <= 1_000 },
         { benchmark: 'scheduler', metric: 'last post out, after the minute', value: Math.max(0, Math.round(allOutAfter / 1000)), unit: `s (pipeline ${Math.round(onLinkedIn.size / ((WINDOW_MS + Math.max(0, allOutAfter)) / 1000))} posts/s)` },
         { benchmark: 'scheduler', metric: 'lost', value: lost, unit: 'posts', target: '0', pass: lost === 0 },
         { benchmark: 'scheduler', metric: 'duplicated', value: duplicated, unit: 'posts', target: '0', pass: duplicated === 0 },
