@@ -1,30 +1,10 @@
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { listen, type HttpServer } from '@postwright/platform';
 import { deleteRedisKeys, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingMessage['headers'];
-  /** the bytes as sent, not decoded */
-  body: Buffer;
-}
-
-/** A request that keeps the bytes and headers as the gateway sent them (fetch would decompress and hide hop-by-hop headers). */
-function raw(base: string, pathname: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(pathname, base), { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { raw } from './support/raw';
 
 /** A JSON list of `items` posts, as the content service answers GET /api/content. */
 const list = (items: number) => JSON.stringify({ content: Array.from({ length: items }, (_, i) => ({ id: `item-${i}`, contentType: 'insight', topic: 'Pricing power in B2B SaaS', status: 'draft' })) });

@@ -1,32 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from 'node:http';
 import zlib from 'node:zlib';
 import { deleteRedisKeys, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** the bytes as sent, not decoded */
-  body: Buffer;
-}
-
-/** A GET that keeps the bytes as the gateway sent them (fetch would decompress them). */
-function get(base: string, pathname: string, acceptEncoding?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(pathname, base), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { getEncoded as get } from './support/raw';
 
 /**
  * Issue #15: the gateway sends the built web app as the browser takes it. The build writes
