@@ -1,12 +1,14 @@
 /**
  * Switching the content type while a generation runs (issue #18): the request is aborted and
- * its answer, should it still come, never lands on the other type.
+ * its answer, should it still come, never lands on the other type. The same for a draft still
+ * being read when another type is chosen.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
+import type { FakeCall } from './support/fake-api';
 import { chooseType, fillDetails, pressGenerate, topicLabels } from './support/generator-steps';
-import { gate, renderSignedIn } from './support/screens';
+import { buildItem, gate, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
 
@@ -35,5 +37,29 @@ describe('type switch mid-generation', () => {
     expect(screen.getByLabelText(topicLabels.controversial)).toBeInTheDocument();
     expect(app.location().search).toBe('?type=controversial');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('when another type is chosen while a draft is still being read, then the draft arriving late does not take the page back', async () => {
+    const read = gate();
+    const store = contentStore({ items: [buildItem({ id: 'd1', contentType: 'story', topic: 'The week we almost missed payroll' })] });
+    const handlers = {
+      ...store.handlers,
+      'GET /api/content/d1': async (call: FakeCall) => {
+        await read.promise;
+        return store.handlers['GET /api/content/d1'](call);
+      },
+    };
+    const { api, app } = renderSignedIn('/content?draft=d1', handlers);
+    await waitFor(() => expect(api.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/content/d1'))).toBe(true));
+
+    await chooseType('framework');
+    expect(screen.getByRole('radio', { name: /^Framework/ })).toBeChecked();
+    await waitFor(() => expect(app.location().search).toBe('?type=framework'));
+
+    // the server answers the draft read anyway: the page stays where the user went
+    await act(async () => read.open());
+    expect(screen.getByRole('radio', { name: /^Framework/ })).toBeChecked();
+    expect(screen.getByLabelText(topicLabels.framework)).toHaveValue('');
+    expect(app.location().search).toBe('?type=framework');
   });
 });
