@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { listen, type HttpServer } from '@postwright/platform';
-import { deleteRedisKeys, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { deleteRedisKeys, eventually, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
 import { raw } from './support/raw';
@@ -23,6 +23,8 @@ describe('gateway: the API path', () => {
   const auth = { authorization: `Bearer ${token}` };
   let upstream: HttpServer;
   let gateway: RunningGateway;
+  /** streams the service is still writing, by request id */
+  const writing = new Map<string, 'open' | 'closed'>();
 
   beforeAll(async () => {
     // the service's answers, by path
@@ -49,6 +51,18 @@ describe('gateway: the API path', () => {
       if (url.pathname === '/api/content/stream') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         return res.end(`event: body\ndata: ${JSON.stringify({ delta: 'x'.repeat(2_000) })}\n\n`);
+      }
+      if (url.pathname === '/api/content/endless') {
+        // an event stream that goes on until the client leaves (a post being written)
+        const id = String(req.headers['x-request-id']);
+        writing.set(id, 'open');
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const beat = setInterval(() => res.write(`event: body\ndata: {"delta":"more"}\n\n`), 20);
+        res.on('close', () => {
+          clearInterval(beat);
+          writing.set(id, 'closed');
+        });
+        return;
       }
       if (url.pathname === '/api/content/hop-by-hop') {
         res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive, x-upstream-only', 'keep-alive': 'timeout=5', 'x-upstream-only': 'connection detail', vary: 'Cookie' });
@@ -162,5 +176,21 @@ describe('gateway: the API path', () => {
     expect(res.headers['x-upstream-only']).toBeUndefined();
     expect(res.headers.vary).toMatch(/\bOrigin\b/);
     expect(res.headers.vary).toMatch(/\bCookie\b/);
+  });
+
+  test('when the client leaves while a service is still streaming, then the service hears of it (a post being written is stopped)', async () => {
+    const id = await new Promise<string>((resolve, reject) => {
+      const req = request(new URL('/api/content/endless', gateway.url), { headers: auth }, (res) => {
+        res.once('data', () => {
+          // the first event arrived: the client hangs up
+          req.destroy();
+          resolve(String(res.headers['x-request-id']));
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+    });
+    expect(writing.get(id)).toBeDefined();
+    await eventually(async () => writing.get(id), (state) => state === 'closed', 5_000, 20);
   });
 });
