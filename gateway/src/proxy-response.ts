@@ -37,7 +37,7 @@ export function forwardResponse(proxyRes: IncomingMessage, req: IncomingMessage,
     else res.setHeader(name, value);
   }
   if (!compressible(proxyRes, req)) {
-    proxyRes.pipe(res);
+    relay(proxyRes, res);
     return;
   }
   // a cache must keep the encodings apart, whichever this client takes
@@ -45,7 +45,7 @@ export function forwardResponse(proxyRes: IncomingMessage, req: IncomingMessage,
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
   const length = Number(headers['content-length'] ?? NaN);
   if (encoding === undefined || length < COMPRESS_MIN_BYTES) {
-    proxyRes.pipe(res);
+    relay(proxyRes, res);
     return;
   }
   res.removeHeader('content-length');
@@ -57,6 +57,25 @@ export function forwardResponse(proxyRes: IncomingMessage, req: IncomingMessage,
       : zlib.createGzip({ level: 6 });
   // a client gone or a service that broke off: the whole chain is torn down, nothing left open
   pipeline(proxyRes, compressor, res, () => undefined);
+}
+
+/**
+ * The body as it arrives, each chunk written at once (an event stream is never held back), with
+ * backpressure: what `pipe` does for one source and one destination, without its bookkeeping
+ * (a dozen listeners and closures a request, on the gateway's hottest path). A client that leaves
+ * ends the service's answer too, so a service still writing (a post being generated) hears of it.
+ */
+function relay(from: IncomingMessage, to: ServerResponse): void {
+  from.on('data', (chunk: Buffer) => {
+    if (!to.write(chunk) && !to.destroyed) {
+      from.pause();
+      to.once('drain', () => from.resume());
+    }
+  });
+  from.once('end', () => to.end());
+  to.once('close', () => {
+    if (!from.complete) from.destroy();
+  });
 }
 
 /**
