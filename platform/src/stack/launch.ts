@@ -88,13 +88,26 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds web/dist when it is missing or older than the web or contracts sources. */
+/** What web/dist is built from: the app, its static files, the build's own code and settings, the contracts. */
+const WEB_SOURCES = ['web/src', 'web/public', 'web/build-tools', 'web/index.html', 'web/vite.config.mts', 'web/package.json', 'contracts/src'];
+
+function mtimeOf(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  return fs.statSync(file).isDirectory() ? newestMtime(file) : fs.statSync(file).mtimeMs;
+}
+
+/** Whether web/dist is missing or older than anything it is built from (WEB_SOURCES). */
+export function webBuildIsStale(root = ROOT): boolean {
+  const built = path.join(root, 'web', 'dist', 'index.html');
+  if (!fs.existsSync(built)) return true;
+  return fs.statSync(built).mtimeMs < Math.max(...WEB_SOURCES.map((source) => mtimeOf(path.join(root, source))));
+}
+
+/** Builds web/dist when it is stale (webBuildIsStale). */
 export function buildWebIfNeeded(force = false): void {
   const webDir = path.join(ROOT, 'web');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) return;
-  const built = path.join(webDir, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(webDir, 'src')), newestMtime(path.join(ROOT, 'contracts', 'src')), fs.statSync(path.join(webDir, 'index.html')).mtimeMs);
-  if (!force && fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  if (!force && !webBuildIsStale()) return;
   process.stdout.write('[postwright] building the web app...\n');
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error('The web app did not build; see the output above.');
