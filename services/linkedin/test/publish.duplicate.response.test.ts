@@ -81,7 +81,8 @@ describe('publish: LinkedIn says the post is a duplicate', () => {
     await stack.events.publish('content.publish.requested', retry);
     const published = await stack.events.waitFor('linkedin.post.published', (p) => p.requestId === retry.requestId);
     expect(published.payload).toMatchObject({ contentId: item.id, linkedinPostId: live.id, url: link(live.id) });
-    expect(await stack.item(user, item.id)).toMatchObject({ status: 'published', linkedinPostId: live.id, linkedinPostUrl: link(live.id) });
+    // settled from the event (a scheduled publish makes no report call)
+    expect(await eventually(() => stack.item(user, item.id), (i) => i.status === 'published')).toMatchObject({ status: 'published', linkedinPostId: live.id, linkedinPostUrl: link(live.id) });
     expect((await postsBy(memberUrn)).filter((p) => p.text === text)).toHaveLength(1);
 
     // redeliveries of either plan post nothing and fail nothing; the retry's repeats its outcome

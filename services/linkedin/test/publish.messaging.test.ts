@@ -35,7 +35,8 @@ describe('scheduled publishing: content.publish.requested', () => {
     expect(published.payload).toMatchObject({ contentId: item.id, userId: user.id, linkedinPostId: expect.stringMatching(/^urn:li:share:/) });
     const posts = await postsBy(memberUrn);
     expect(posts.map((p) => p.text)).toEqual(['Scheduled (and escaped) #text']);
-    expect(await stack.item(user, item.id)).toMatchObject({ status: 'published', linkedinPostId: published.payload.linkedinPostId });
+    // the content service settles the item from the event (no report call for a scheduled publish)
+    expect(await eventually(() => stack.item(user, item.id), (i) => i.status === 'published')).toMatchObject({ status: 'published', linkedinPostId: published.payload.linkedinPostId });
   });
 
   test('when the same request is delivered again (same event, and a new event with the same request id), then LinkedIn gets one post', async () => {
@@ -130,7 +131,7 @@ describe('scheduled publishing: content.publish.requested', () => {
     await stack.events.publish('content.publish.requested', payload);
     const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === payload.requestId);
     expect(failed.payload).toMatchObject({ unconfirmed: true, retryable: false, reason: expect.stringContaining('LinkedIn did not confirm the post') });
-    expect(await stack.item(user, item.id)).toMatchObject({ status: 'draft', publishUnconfirmed: true, scheduledFor: null });
+    expect(await eventually(() => stack.item(user, item.id), (i) => i.status === 'draft')).toMatchObject({ status: 'draft', publishUnconfirmed: true, scheduledFor: null });
     await stack.events.publish('content.publish.requested', payload);
     await eventually(
       async () => stack.events.ofType('linkedin.post.failed').filter((e) => e.payload.requestId === payload.requestId).length,
