@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ipKeyGenerator } from 'express-rate-limit';
-import { AppError, asAppError, errorBody, logWhenClosed, setRequestId, type Logger } from '@postwright/platform';
+import { AppError, logWhenClosed, sendError, setRequestId, type Logger } from '@postwright/platform';
 import type { AccessCheck } from './authenticate';
 import { clientAddress, clientProtocol, forwardAs, type Trust } from './edge';
-import type { RateCheck } from './rate-limit';
-import { internalPath, upstreamFor, type Upstream } from './routes';
+import { rateKey, type RateCheck } from './rate-limit';
+import { internalPathRefusal, upstreamFor, type Upstream } from './routes';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => unknown;
 
@@ -36,15 +35,7 @@ export interface ApiPathOptions {
 export function apiPath(options: ApiPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { services, proxies, trust, logger, securityHeaders, allowedOrigins, cors, checkAccess, checkRate } = options;
 
-  const refuse = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
-    const error = asAppError(err);
-    if (error.status >= 500) logger.error({ err, requestId: String(req.id) }, 'request failed');
-    if (res.headersSent) return;
-    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-    const body = JSON.stringify(errorBody(error, String(req.id)));
-    res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
+  const refuse = (req: IncomingMessage, res: ServerResponse, err: unknown) => sendError(logger, req, res, err);
 
   const proxy = (upstream: Upstream, req: IncomingMessage, res: ServerResponse) => {
     const fail = (err?: unknown) => refuse(req, res, err ?? AppError.of('INTERNAL'));
@@ -53,7 +44,7 @@ export function apiPath(options: ApiPathOptions): (req: IncomingMessage, res: Se
   };
 
   const limitThenProxy = (upstream: Upstream, req: IncomingMessage, res: ServerResponse, user: Express.User | undefined, client: string | undefined) => {
-    const refusal = checkRate(user ? `u:${user.id}` : `ip:${ipKeyGenerator(client ?? '')}`, res);
+    const refusal = checkRate(rateKey(user, client), res);
     if (refusal === undefined) return proxy(upstream, req, res);
     if (!(refusal instanceof Promise)) return refuse(req, res, refusal);
     refusal.then(
@@ -65,9 +56,8 @@ export function apiPath(options: ApiPathOptions): (req: IncomingMessage, res: Se
   const checkThenProxy = (upstream: Upstream, path: string, peerTrusted: boolean, req: IncomingMessage, res: ServerResponse) => {
     const client = clientAddress(req, trust, peerTrusted);
     forwardAs(req, client, clientProtocol(req, peerTrusted));
-    const internal = internalPath(path);
-    if (internal === 'malformed') return refuse(req, res, AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
-    if (internal === 'blocked') return refuse(req, res, AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${path}` }));
+    const internal = internalPathRefusal(req.method, path);
+    if (internal) return refuse(req, res, internal);
     let user: ReturnType<AccessCheck>;
     try {
       user = checkAccess(req.method ?? 'GET', path, req.headers.authorization);

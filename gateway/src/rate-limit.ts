@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { ClientRateLimitInfo, Options } from 'express-rate-limit';
+import { ipKeyGenerator, type ClientRateLimitInfo, type Options } from 'express-rate-limit';
 import { AppError } from '@postwright/platform';
 import type { BatchedRedisStore } from './rate-limit-store';
 
@@ -15,6 +15,11 @@ import type { BatchedRedisStore } from './rate-limit-store';
  * request through (the limit protects the services; it must not take them down with Redis).
  */
 export type RateCheck = (key: string, res: ServerResponse) => AppError | undefined | Promise<AppError | undefined>;
+
+/** Whose count a request is on: the user's once signed in, else the address's (IPv6 by its /56, as express-rate-limit does). */
+export function rateKey(user: Express.User | undefined, address: string | undefined): string {
+  return user ? `u:${user.id}` : `ip:${ipKeyGenerator(address ?? '')}`;
+}
 
 export function rateLimiter(store: BatchedRedisStore, options: { limit: number; windowMs: number }): RateCheck {
   const { limit, windowMs } = options;

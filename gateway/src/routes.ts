@@ -1,4 +1,5 @@
 import { apiOperations } from '@postwright/contracts';
+import { AppError } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 
 export interface Upstream {
@@ -39,17 +40,20 @@ export function upstreamFor(services: Upstream[], path: string): Upstream | unde
 }
 
 /**
- * Internal APIs are for services only, whatever the prefix or spelling: whether a path names one
- * (`blocked`), cannot be read (`malformed`, a bad percent-encoding), or is neither.
+ * Internal APIs are for services only, whatever the prefix or spelling: the refusal for a path
+ * that names one (404, as if it did not exist) or cannot be read (a bad percent-encoding), or
+ * nothing.
  */
-export function internalPath(path: string): 'blocked' | 'malformed' | undefined {
+export function internalPathRefusal(method: string | undefined, path: string): AppError | undefined {
   let p: string;
   try {
     p = decodeURIComponent(path).toLowerCase().replace(/\/+/g, '/');
   } catch {
-    return 'malformed';
+    return AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL');
   }
-  if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) return 'blocked';
+  if (p.startsWith('/api/internal') || p.startsWith('/internal') || /\/internal(\/|$)/.test(p) || p.includes('.well-known')) {
+    return AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${method} ${path}` });
+  }
   return undefined;
 }
 

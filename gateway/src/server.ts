@@ -8,7 +8,6 @@ import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
-import { ipKeyGenerator } from 'express-rate-limit';
 import { API_VERSION, type GatewayHealth } from '@postwright/contracts';
 import { mountApiReference } from './openapi/routes';
 import {
@@ -31,10 +30,10 @@ import { apiPath } from './api-path';
 import { canonicalHost } from './canonical-host';
 import { forwardAs, type Trust } from './edge';
 import { forwardResponse } from './proxy-response';
-import { rateLimiter } from './rate-limit';
+import { rateKey, rateLimiter } from './rate-limit';
 import { batchedRedisStore } from './rate-limit-store';
 import type { GatewayConfig } from './config';
-import { internalPath, upstreams, type Upstream } from './routes';
+import { internalPathRefusal, upstreams, type Upstream } from './routes';
 
 export interface RunningGateway {
   url: string;
@@ -86,10 +85,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     next();
   });
   app.use((req, _res, next) => {
-    const internal = internalPath(req.path);
-    if (internal === 'malformed') return next(AppError.badRequest('Malformed URL', undefined, 'REQUEST.MALFORMED_URL'));
-    if (internal === 'blocked') return next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` }));
-    next();
+    next(internalPathRefusal(req.method, req.path));
   });
 
   const services = upstreams(config);
@@ -124,7 +120,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   // the API routes Express answers (health, documentation, unknown routes) are checked the same way
   app.use(authenticate(checkAccess));
   app.use('/api', (req, res, next) => {
-    const refusal = checkRate(req.user ? `u:${req.user.id}` : `ip:${ipKeyGenerator(req.ip ?? '')}`, res);
+    const refusal = checkRate(rateKey(req.user, req.ip), res);
     if (refusal instanceof Promise) refusal.then((r) => next(r), next);
     else next(refusal);
   });

@@ -85,16 +85,22 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /** Turns anything thrown into `{ error, code, details?, requestId }`; never a stack trace. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
-    const requestId = String(req.id ?? '');
-    const error = asAppError(err);
-    const { status } = error;
-    const body = errorBody(error, requestId);
-    if (status >= 500) logger.error({ err, requestId }, 'request failed');
-    if (res.headersSent) return;
-    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-    res.status(status).json(body);
-  };
+  return (err, req, res, _next) => sendError(logger, req, res, err);
+}
+
+/**
+ * The error answer itself (errorHandler's), for a handler outside Express (the gateway's API
+ * path): the catalogued status, headers and JSON body with the request id; a 5xx is logged.
+ */
+export function sendError(logger: Logger, req: http.IncomingMessage, res: http.ServerResponse, err: unknown): void {
+  const requestId = String(req.id ?? '');
+  const error = asAppError(err);
+  if (error.status >= 500) logger.error({ err, requestId }, 'request failed');
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  const body = JSON.stringify(errorBody(error, requestId));
+  res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }
 
 /**
