@@ -55,12 +55,12 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "/app/healthcheck.js"]
 
-# The flags are build.js's NODE_FLAGS (a test keeps them equal).
+# The flags are build.js's nodeFlags(program) (a test keeps them equal).
 FROM runtime AS gateway
 COPY --from=gateway-deps /app/node_modules node_modules
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/web/dist web/dist
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "gateway/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "gateway/dist/main.js"]
 
 FROM runtime AS auth
 COPY --from=auth-deps /app/node_modules node_modules

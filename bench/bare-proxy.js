@@ -2,7 +2,7 @@
 /**
  * The gateway benchmark's floor: a `node:http` proxy with a keep-alive agent and nothing else (no
  * checks, no headers of its own), in a process of its own like the gateway, plain JavaScript run
- * by `node` with the product's flags as the built gateway is. Proxies to process.argv[2] and sends
+ * by `node` with the gateway's flags as the built gateway is. Proxies to process.argv[2] and sends
  * its port to the parent.
  */
 const http = require('node:http');

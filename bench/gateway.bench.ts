@@ -25,7 +25,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded, nodeCommand, NODE_FLAGS } from '@postwright/platform/scripts/build';
+import { buildIfNeeded, nodeCommand, nodeFlags } from '@postwright/platform/scripts/build';
 import { freePort } from '@postwright/platform/src/stack/launch';
 import { deleteRedisKeys, eventually, issueTestToken, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import { fixedRate, load, type Benchmark, type Figure, type LoadResult } from './lib';
@@ -46,7 +46,7 @@ export const gatewayBenchmark: Benchmark = {
       // each round starts both proxies afresh: the same gateway code runs at 83 to 118 µs a request
       // from one launch to the next (steady within a launch), so one launch is one draw
       for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
-        const proxy = await child(path.join(__dirname, 'bare-proxy.js'), [bare.url], { execArgv: NODE_FLAGS });
+        const proxy = await child(path.join(__dirname, 'bare-proxy.js'), [bare.url], { execArgv: nodeFlags('gateway') });
         const gateway = await builtGateway({
           ...testEnv(ns, { LOG_LEVEL: 'silent' }),
           AUTH_URL: bare.url,

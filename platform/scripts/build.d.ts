@@ -10,6 +10,7 @@ export interface Entry {
 export declare const ROOT: string;
 export declare const ENTRIES: Entry[];
 export declare const NODE_FLAGS: string[];
+export declare function nodeFlags(name: string): string[];
 export declare function entry(name: string): Entry;
 export declare function buildIfNeeded(options?: { names?: string[]; force?: boolean; log?: (message: string) => void }): string[];
 export declare function nodeCommand(name: string): string[];

@@ -45,18 +45,34 @@ const ENTRIES = [
 
 /**
  * How every compiled program runs (package.json's start script gives the launcher the same
- * flags, and docker-compose.yml its services).
+ * flags, and the Dockerfile's targets their programs: nodeFlags(name)).
  *
  * --max-semi-space-size=2: V8 sizes the young generation for throughput on big heaps and lets
  * it grow to 32 MB (two 16 MB semi-spaces) during start-up; a service whose whole live heap is
  * 20 to 25 MB then holds that garbage until V8's memory reducer gets to it, a minute or more
  * later. With 2 MB semi-spaces an idle service settles within about 40 s at 76 to 85 MB
- * (102 to 119 MB without), and the CPU time per gateway request did not change measurably
- * (about 600 us either way on the 2-CPU dev machine). Rejected:
- * --optimize-for-size (5 MB less per process, but twice the CPU per request) and
- * --max-old-space-size (changes nothing at idle; a cap only turns a burst into a crash).
+ * (102 to 119 MB without). Rejected: --optimize-for-size (5 MB less per process, but twice the
+ * CPU per request) and --max-old-space-size (changes nothing at idle; a cap only turns a burst
+ * into a crash).
  */
 const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
+
+/**
+ * The gateway's young generation is 8 MB (docs/decisions/006): every request of the product goes
+ * through it, and with 2 MB the requests in flight (32 connections, about 43 KB allocated each)
+ * were still alive when the young generation filled, so about 10 KB a request was promoted to the
+ * old generation and collected there again (--trace-gc-nvp: GC pauses 21 to 26 us a request and
+ * a mark-compact every second or two; CPU 179 to 189 us a request). At 8 MB: 0.04 KB promoted,
+ * pauses 2 to 7 us, CPU 125 to 145 us; its idle RSS 8 MB more (73 MB). The services keep 2 MB:
+ * 8 MB for all of them took the idle stack from 468 to 517 MB (start-up garbage kept).
+ */
+const GATEWAY_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
+
+/** The node flags of a compiled program. */
+/** @param {string} name */
+function nodeFlags(name) {
+  return name === 'gateway' ? GATEWAY_FLAGS : NODE_FLAGS;
+}
 
 /** @param {string} name */
 function entry(name) {
@@ -161,10 +177,10 @@ function buildIfNeeded(options = {}) {
 function nodeCommand(name) {
   // POSTWRIGHT_CPU_PROF=<folder>: every program writes a V8 CPU profile there when it exits
   const profile = process.env.POSTWRIGHT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.POSTWRIGHT_CPU_PROF}`] : [];
-  return [process.execPath, ...NODE_FLAGS, ...profile, entry(name).outfile];
+  return [process.execPath, ...nodeFlags(name), ...profile, entry(name).outfile];
 }
 
-module.exports = { ROOT, ENTRIES, NODE_FLAGS, entry, buildIfNeeded, nodeCommand };
+module.exports = { ROOT, ENTRIES, NODE_FLAGS, nodeFlags, entry, buildIfNeeded, nodeCommand };
 
 if (require.main === module) {
   const built = buildIfNeeded({ force: process.argv.includes('--force'), log: (m) => process.stdout.write(`${m}\n`) });

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded, entry, NODE_FLAGS, ROOT } from '../scripts/build';
+import { buildIfNeeded, entry, NODE_FLAGS, nodeFlags, ROOT } from '../scripts/build';
 
 /** the modules a compiled program requires at its top level or anywhere below */
 function requiredModules(name: string): string[] {
@@ -39,6 +39,6 @@ describe('compiled programs', () => {
 
   test('when the image starts without a command, then it runs the compiled gateway with the same node flags', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
-    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...NODE_FLAGS, 'gateway/dist/main.js']);
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...nodeFlags('gateway'), 'gateway/dist/main.js']);
   });
 });

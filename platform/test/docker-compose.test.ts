@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { NODE_FLAGS } from '../scripts/build';
+import { nodeFlags } from '../scripts/build';
 import { fill } from '../scripts/secrets';
 import { composeConfig, deployCheckBinary, type ComposeProject } from '../src/testing/deploy-check';
 import { configSchemaKeys } from '../src/testing';
@@ -158,7 +158,7 @@ describe('docker-compose.yml', () => {
     const stages = dockerfileStages();
     const target = stages.get(name);
     expect(target?.base).toBe('runtime');
-    expect(imageCommand(stages, name)).toEqual(['node', ...NODE_FLAGS, `${dir}/dist/main.js`]);
+    expect(imageCommand(stages, name)).toEqual(['node', ...nodeFlags(name), `${dir}/dist/main.js`]);
     expect(target?.instructions).toContainEqual({ keyword: 'COPY', args: `--from=${name}-deps /app/node_modules node_modules` });
     const runtime = (stages.get('runtime')?.instructions ?? []).map((i) => `${i.keyword} ${i.args}`);
     expect(runtime).toContain('USER node');
