@@ -22,6 +22,8 @@ export class SandboxState {
   accessTokens = new Map<string, IssuedToken>();
   refreshTokens = new Map<string, IssuedToken>();
   posts: StoredPost[] = [];
+  /** the first post of each author and commentary: the duplicate check is a lookup, not a walk over every post */
+  private readonly postsByText = new Map<string, StoredPost>();
   faults: Fault[] = [];
   requests: RequestRecord[] = [];
   callCounts = new Map<string, CallCount>();
@@ -60,6 +62,7 @@ export class SandboxState {
     this.accessTokens.clear();
     this.refreshTokens.clear();
     this.posts = [];
+    this.postsByText.clear();
     this.faults = [];
     this.requests = [];
     this.callCounts.clear();
@@ -132,7 +135,14 @@ export class SandboxState {
    * as long as the post is stored (the sandbox deletes none).
    */
   duplicateOf(author: string, commentary: string): StoredPost | null {
-    return this.posts.find((p) => p.author === author && p.commentary === commentary) ?? null;
+    return this.postsByText.get(textKey(author, commentary)) ?? null;
+  }
+
+  /** Stores a created post (in creation order, as LinkedIn lists them). */
+  addPost(post: StoredPost): void {
+    this.posts.push(post);
+    const key = textKey(post.author, post.commentary);
+    if (!this.postsByText.has(key)) this.postsByText.set(key, post);
   }
 
   /** The UTC date (YYYY-MM-DD) of the sandbox clock: LinkedIn's daily limits reset at midnight UTC. */
@@ -207,6 +217,11 @@ export class SandboxState {
     for (const [id, r] of this.authorizationRequests) if (r.expiresAt < now) this.authorizationRequests.delete(id);
     for (const [code, c] of this.codes) if (c.expiresAt < now - CODE_TTL_MS) this.codes.delete(code);
   }
+}
+
+/** An author URN holds no newline, so the pair is unambiguous. */
+function textKey(author: string, commentary: string): string {
+  return `${author}\n${commentary}`;
 }
 
 /** LinkedIn member ids (the OIDC `sub`) are short opaque strings; ours are derived from the email. */

@@ -184,7 +184,7 @@ export function apiRoutes(
       apiVersion: v,
       createdAt: state.now(),
     };
-    state.posts.push(post);
+    state.addPost(post);
     res.status(201).set({ 'x-restli-id': post.id, 'x-linkedin-id': post.id }).end();
   });
 
