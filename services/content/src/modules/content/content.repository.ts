@@ -170,6 +170,16 @@ export function contentRepository(model: ContentModel) {
     async updateMany(
       updates: ReadonlyArray<{ id: string; userId: string; condition: ContentCondition; changes: ContentChanges; before: ContentRecord }>,
     ): Promise<UpdateOutcome[]> {
+      /**
+       * Whether the bulk write's matches prove every update took effect: one update per item, each
+       * filter matched (the item met its condition and differed from the changes), and the changes
+       * are top-level fields that set the status, so the item now is `before` with its changes in
+       * every field the caller reads. Otherwise the items are read back.
+       */
+      const everyChangeTook = (matched: number) =>
+        matched === updates.length &&
+        new Set(updates.map((u) => u.id.toLowerCase())).size === updates.length &&
+        updates.every(({ changes }) => changes.status !== undefined && Object.keys(changes).every((k) => !k.includes('.')));
       const ops = updates.flatMap(({ id, userId, condition, changes }) => {
         const _id = objectId(id);
         if (!_id) return [];
@@ -180,7 +190,15 @@ export function contentRepository(model: ContentModel) {
         filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
         return [{ updateOne: { filter, update: { $set: Object.fromEntries(entries) } } }];
       });
-      if (ops.length) await model.bulkWrite(ops, { ordered: false });
+      const written = ops.length ? await model.bulkWrite(ops, { ordered: false }) : null;
+      if (written && everyChangeTook(written.matchedCount)) {
+        // each filter matched: each item took its changes, status included; nothing to read back (decision 016)
+        return updates.map(({ changes, before }): UpdateOutcome => {
+          const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+          const record = { ...before, ...Object.fromEntries(entries) } as ContentRecord;
+          return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
+        });
+      }
       const now = await findManyOwned(updates);
       return updates.map(({ id, changes, before }): UpdateOutcome => {
         const record = now.get(id.toLowerCase());
