@@ -83,9 +83,16 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
       attempts.set(id, next);
       return { ...next };
     },
+    async move(id, from, set) {
+      const found = attempts.get(id);
+      if (!found || !from.includes(found.state)) return false;
+      attempts.set(id, { ...found, ...set });
+      return true;
+    },
   };
   const access: ConnectionAccess = {
     requireConnection: async () => connection(),
+    requireRecentConnection: async () => connection(),
     withToken: async (_connection, call) => call('access-token'),
   };
   const api: PostsApi = {

@@ -71,7 +71,20 @@ export class LinkedinAccess {
    * without asking LinkedIn what we already know.
    */
   async requireConnection(userId: string): Promise<StoredConnection> {
-    const connection = await this.deps.connections.findByUser(userId);
+    return this.usable(await this.deps.connections.findByUser(userId));
+  }
+
+  /**
+   * requireConnection for a scheduled publish, from a connection read up to a second ago by
+   * another publish of the member's (ConnectionRepository.findRecent): a burst of one member's
+   * posts reads it about once a second instead of once a post. Publish-now and the member's own
+   * screens keep reading it afresh.
+   */
+  async requireRecentConnection(userId: string): Promise<StoredConnection> {
+    return this.usable(await this.deps.connections.findRecent(userId));
+  }
+
+  private async usable(connection: StoredConnection | null): Promise<StoredConnection> {
     if (!connection) throw notConnected();
     if (connection.status === 'expired') throw reconnectRequired();
     if (grantEnded(connection)) return this.expire(connection);

@@ -79,7 +79,7 @@ export class PublicationPipeline {
 
   /** An attempt that died between sending and hearing back (a crash): LinkedIn may have the post. */
   async orphaned(attempt: SendingAttempt, item: InternalContentItem | null, requestId: string | null): Promise<void> {
-    await this.deps.posts.transition(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
+    await this.deps.posts.move(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
     if (item) await this.unconfirmed(item, requestId);
     else await this.announce(requestId, 'linkedin.post.failed', { ...unconfirmedFailure(requestId), contentId: attempt.contentId, userId: attempt.userId });
   }

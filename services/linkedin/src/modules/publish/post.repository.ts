@@ -42,12 +42,12 @@ const MAX_BATCH = 25;
 export class PostRepository {
   private readonly model: Model<PostRecord>;
   private readonly inserts: Batcher<NewPostAttempt, StoredPost | null>;
-  private readonly transitions: Batcher<Transition, StoredPost | null>;
+  private readonly moves: Batcher<Transition, boolean>;
 
   constructor(conn: Connection) {
     this.model = postModel(conn);
     this.inserts = new Batcher((attempts) => this.insertBatch(attempts), { maxBatch: MAX_BATCH, maxConcurrent: 1 });
-    this.transitions = new Batcher((changes) => this.transitionBatch(changes), { maxBatch: MAX_BATCH, maxConcurrent: 1 });
+    this.moves = new Batcher((changes) => this.moveBatch(changes), { maxBatch: MAX_BATCH, maxConcurrent: 1 });
   }
 
   /** Stores the attempt before LinkedIn is called; null when its key exists already. */
@@ -84,30 +84,40 @@ export class PostRepository {
   }
 
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
-  transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
-    return this.transitions.submit({ id, from, set });
+  async transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
+    return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>());
   }
 
   /**
-   * One conditional update per change in one bulk write, then the attempts read back by _id: a
-   * change took effect when its attempt is now in the state it set. One publish per item runs at
-   * a time (the publish lock), so no other writer moves an attempt in between.
+   * transition() for the steps of a send (sending, then its outcome), which need to know only
+   * whether the change took effect: false when the attempt was elsewhere. Grouped with the others
+   * made meanwhile (moveBatch).
    */
-  private async transitionBatch(changes: Transition[]): Promise<Array<StoredPost | null>> {
+  move(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<boolean> {
+    return this.moves.submit({ id, from, set });
+  }
+
+  /**
+   * One conditional update per change in one bulk write. When every filter matched, every change
+   * took effect (the filter holds the expected states, the update sets another); otherwise the
+   * attempts are read back by _id: a change took effect when its attempt is now in the state it
+   * set. One publish per item runs at a time (the publish lock), so no other writer moves an
+   * attempt in between.
+   */
+  private async moveBatch(changes: Transition[]): Promise<boolean[]> {
     if (changes.length === 1) {
       const [{ id, from, set }] = changes;
-      return [plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>())];
+      return [(await this.model.updateOne({ _id: id, state: { $in: from } }, { $set: set })).matchedCount === 1];
     }
-    await this.model.bulkWrite(
+    const result = await this.model.bulkWrite(
       changes.map(({ id, from, set }) => ({ updateOne: { filter: { _id: id, state: { $in: from } }, update: { $set: set } } })),
       { ordered: false },
     );
-    const docs = await this.model.find({ _id: { $in: [...new Set(changes.map((c) => c.id))] } }).lean<Lean[]>();
+    const ids = new Set(changes.map((c) => c.id));
+    if (ids.size === changes.length && result.matchedCount === changes.length) return changes.map(() => true);
+    const docs = await this.model.find({ _id: { $in: [...ids] } }).lean<Lean[]>();
     const byId = new Map(docs.map((d) => [d._id, d]));
-    return changes.map(({ id, set }) => {
-      const doc = byId.get(id);
-      return doc && doc.state === set.state ? plain(doc) : null;
-    });
+    return changes.map(({ id, set }) => byId.get(id)?.state === set.state);
   }
 
   async listPublished(userId: string, page: number, limit: number): Promise<{ posts: StoredPost[]; total: number }> {

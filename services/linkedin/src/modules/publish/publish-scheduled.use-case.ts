@@ -3,7 +3,7 @@ import type { Logger } from '@postwright/platform';
 import { messages } from '../../lib/messages';
 import { isReconnectError } from '../connection/access.use-case';
 import type { StoredConnection } from '../connection/connection.repository';
-import { asAttempt, type SendingAttempt } from './attempt';
+import { asAttempt, type Attempt, type SendingAttempt } from './attempt';
 import type { PublicationPipeline } from './pipeline';
 import type { AttemptStore, ConnectionAccess, ContentPort, Locks } from './ports';
 import { postText, type TextProblem } from './post-text';
@@ -36,41 +36,75 @@ export function publishScheduled(deps: PublishScheduledDeps) {
     const lock = await locks.acquire(publishLock(contentId), deps.lockWaitMs);
     if (!lock) throw new RetryLater(`content ${contentId} is being published; trying again later`);
     try {
-      const earlier = asAttempt(await posts.findByKey(`request:${requestId}`));
-      switch (earlier?.state) {
-        case 'published':
-          return await pipeline.repeat(earlier, requestId);
-        case 'unconfirmed':
-          return await pipeline.repeatUnconfirmed(contentId, userId, requestId);
-        case 'sending':
-          // the lock is ours, so the process that was sending it is gone (killed mid-call)
-          return await recover(earlier);
-      }
-
+      // a first delivery has no attempt yet: the attempt is stored first (its key is the request id)
+      // and read only when the key exists already or the request cannot go out, instead of read
+      // before every publish (decision 016); what a stored attempt says still comes first
+      const key = `request:${requestId}`;
       let connection: StoredConnection;
       try {
-        connection = await access.requireConnection(userId);
+        connection = await access.requireRecentConnection(userId);
       } catch (error) {
+        if (await repeatEarlier()) return;
         // only "connect / reconnect" is the member's to fix; anything else (Mongo, a grant replaced meanwhile) is tried again
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return await pipeline.refuse(request, (error as Error).message);
       }
-      const item = await content.get(userId, contentId);
-      if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
-      if (item.status === 'published') return logger.info({ contentId, requestId }, 'scheduled item already published');
-      if (!stillWanted(item)) {
+      const item = await content.get(userId, contentId).catch(async (error: unknown) => {
+        if (await repeatEarlier()) return 'repeated' as const;
+        throw error;
+      });
+      if (item === 'repeated') return;
+      if (!item || item.status === 'published' || !stillWanted(item)) {
+        if (await repeatEarlier()) return;
+        if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
+        if (item.status === 'published') return logger.info({ contentId, requestId }, 'scheduled item already published');
         // unscheduled or rescheduled meanwhile: this request is stale and must not publish the old version
         return logger.info({ contentId, requestId, status: item.status, scheduledFor: item.scheduledFor }, 'stale publish request ignored');
       }
       const chosen = postText(request.text, item);
-      if ('problem' in chosen) return await pipeline.refuse(request, problemReason(chosen.problem));
+      if ('problem' in chosen) {
+        if (await repeatEarlier()) return;
+        return await pipeline.refuse(request, problemReason(chosen.problem));
+      }
 
-      const publication = { key: `request:${requestId}`, requestId, item, connection, text: chosen.text, visibility: 'PUBLIC' as const };
-      const attempt = await pipeline.begin(publication, earlier ?? null);
+      const publication = { key, requestId, item, connection, text: chosen.text, visibility: 'PUBLIC' as const };
+      const stored = await pipeline.begin(publication, null);
+      if (stored) return void (await pipeline.send(publication, stored));
+      // the key exists: a redelivery, or a request handled before (its attempt decides)
+      const earlier = await storedAttempt();
+      if (await repeatEarlier(earlier)) return;
+      const attempt = await pipeline.begin(publication, earlier?.state === 'pending' || earlier?.state === 'failed' ? earlier : null);
       if (!attempt) throw new RetryLater('attempt stored or changed concurrently');
       await pipeline.send(publication, attempt);
     } finally {
       await lock.release();
+    }
+
+    async function storedAttempt() {
+      return asAttempt(await posts.findByKey(`request:${requestId}`));
+    }
+
+    /**
+     * A request handled before (a redelivery) repeats what its stored attempt came to: published
+     * or unconfirmed, announced again; left "sending" by a process that died mid-call, recovered.
+     * False when there is none, or it is pending or failed (this delivery goes on).
+     */
+    async function repeatEarlier(earlier?: Attempt | null): Promise<boolean> {
+      const attempt = earlier === undefined ? await storedAttempt() : earlier;
+      switch (attempt?.state) {
+        case 'published':
+          await pipeline.repeat(attempt, requestId);
+          return true;
+        case 'unconfirmed':
+          await pipeline.repeatUnconfirmed(contentId, userId, requestId);
+          return true;
+        case 'sending':
+          // the lock is ours, so the process that was sending it is gone (killed mid-call)
+          await recover(attempt);
+          return true;
+        default:
+          return false;
+      }
     }
 
     /** The item is still scheduled for this request's time (not unscheduled, rescheduled or published meanwhile). */
@@ -86,7 +120,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
      */
     async function recover(orphan: SendingAttempt): Promise<void> {
       const item = await content.get(userId, contentId);
-      const connection = await access.requireConnection(userId).catch((error: unknown) => {
+      const connection = await access.requireRecentConnection(userId).catch((error: unknown) => {
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return null;
       });

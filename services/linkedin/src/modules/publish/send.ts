@@ -3,7 +3,7 @@ import type { Logger } from '@postwright/platform';
 import { isLinkedinApiError } from '../../lib/linkedin-api';
 import { messages } from '../../lib/messages';
 import type { StoredConnection } from '../connection/connection.repository';
-import { asAttempt, isState, type PendingAttempt, type PublishedAttempt, type SendingAttempt } from './attempt';
+import type { PendingAttempt, PublishedAttempt, SendingAttempt } from './attempt';
 import { classify, DuplicateOfOtherItem, failureReason, type PublishFailure } from './failure';
 import type { AttemptStore, ConnectionAccess, PostsApi } from './ports';
 
@@ -38,7 +38,7 @@ export async function sendAttempt(
   visibility: Visibility,
 ): Promise<SendOutcome> {
   const { posts, access, api, logger } = deps;
-  if (attempt.state === 'pending') await posts.transition(attempt.id, ['pending'], { state: 'sending', sentAt: new Date() });
+  if (attempt.state === 'pending') await posts.move(attempt.id, ['pending'], { state: 'sending', sentAt: new Date() });
   try {
     const created = await access.withToken(connection, (token) => api.createPost(token, { author: connection.memberUrn, commentary: escapeLittleText(text), visibility }));
     const urn = created.urn;
@@ -49,15 +49,15 @@ export async function sendAttempt(
       logger.info({ contentId: attempt.contentId, linkedInPostId: urn }, 'LinkedIn already had this post (DUPLICATE_POST); settled as published with the post it named');
     }
     const publishedAt = new Date();
-    const stored = asAttempt(await posts.transition(attempt.id, ['sending'], { state: 'published', linkedInPostId: urn, url, publishedAt, failureReason: null }));
+    await posts.move(attempt.id, ['sending'], { state: 'published', linkedInPostId: urn, url, publishedAt, failureReason: null });
     if (!created.existing) logger.info({ contentId: attempt.contentId, linkedInPostId: urn }, 'published to LinkedIn');
-    const published: PublishedAttempt = isState(stored, 'published') ? stored : { ...attempt, state: 'published', linkedInPostId: urn, url, publishedAt };
+    const published: PublishedAttempt = { ...attempt, state: 'published', linkedInPostId: urn, url, publishedAt, failureReason: null };
     return { kind: 'published', attempt: published };
   } catch (error) {
     // no answer, or a duplicate that names no post: the post may be live, and only the member can tell
     if (isLinkedinApiError(error, 'unknown-outcome') || isLinkedinApiError(error, 'duplicate')) {
       logger.warn({ contentId: attempt.contentId, err: error }, 'LinkedIn outcome unknown; post marked unconfirmed');
-      await posts.transition(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
+      await posts.move(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
       return { kind: 'unconfirmed' };
     }
     if (isLinkedinApiError(error, 'retired-version')) {
@@ -67,7 +67,7 @@ export async function sendAttempt(
       );
     }
     const failure = classify(error);
-    await posts.transition(attempt.id, ['sending', 'pending'], { state: 'failed', failureReason: failureReason(failure).reason });
+    await posts.move(attempt.id, ['sending', 'pending'], { state: 'failed', failureReason: failureReason(failure).reason });
     return { kind: 'failed', failure };
   }
 }
