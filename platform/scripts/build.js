@@ -63,8 +63,9 @@ const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
  * were still alive when the young generation filled, so about 10 KB a request was promoted to the
  * old generation and collected there again (--trace-gc-nvp: GC pauses 21 to 26 us a request and
  * a mark-compact every second or two; CPU 179 to 189 us a request). At 8 MB: 0.04 KB promoted,
- * pauses 2 to 7 us, CPU 125 to 145 us; its idle RSS 8 MB more (73 MB). The services keep 2 MB:
- * 8 MB for all of them took the idle stack from 468 to 517 MB (start-up garbage kept).
+ * pauses 2 to 7 us, CPU 125 to 145 us; the same idle RSS (73 MB in the stack either way). The
+ * services keep 2 MB: their bursts are bound by the database, not by garbage collection, and 8 MB
+ * for every program measured 517 MB idle for the stack (on a busy machine; 502 to 504 with 2 MB).
  */
 const GATEWAY_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 
