@@ -1,4 +1,5 @@
 import { POST_MAX_LENGTH } from './content';
+import { formatCount } from './limits';
 import { splitHashtags } from './hashtags';
 
 /**
@@ -48,10 +49,9 @@ export function linkedinLength(text: string): { written: number; sent: number } 
  */
 export function linkedinLengthProblem(text: string): string | null {
   const { written, sent } = linkedinLength(text);
-  const number = (n: number) => n.toLocaleString('en-US');
-  if (written > POST_MAX_LENGTH) return `The post is ${number(written)} characters long; LinkedIn allows at most ${number(POST_MAX_LENGTH)}.`;
+  if (written > POST_MAX_LENGTH) return `The post is ${formatCount(written)} characters long; LinkedIn allows at most ${formatCount(POST_MAX_LENGTH)}.`;
   if (sent > POST_MAX_LENGTH) {
-    return `The post is ${number(sent)} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most ${number(POST_MAX_LENGTH)}.`;
+    return `The post is ${formatCount(sent)} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most ${formatCount(POST_MAX_LENGTH)}.`;
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import {
   atMostMessage,
+  formatCount,
   callbackRequestSchema,
   editRequestSchema,
   FIELD_MAX,
@@ -136,4 +137,23 @@ describe('content, calendar and LinkedIn maxima', () => {
     expect(refusal(callbackRequestSchema, { code: 'c', state: 's'.repeat(FIELD_MAX.oauthState + 1) }, 'state')).toBe(message);
     expect(refusal(callbackRequestSchema, { state: 's' }, 'code')).toBe(message);
   });
+});
+
+describe('numbers in messages', () => {
+  test('when a count is written, then it reads as the spec writes it: a comma every three digits from 1,000 (as en-US does)', () => {
+    for (const n of [0, 7, 999, 1000, 1260, 3000, 12345, 100000, 1234567]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(atMostMessage('Personal experience', 3000)).toBe('Personal experience must be at most 3,000 characters');
+  });
+});
+
+test('when the contracts load, then no number is formatted through Intl (its first use costs every process about 7 MB of ICU data)', () => {
+  const toLocaleString = jest.spyOn(Number.prototype, 'toLocaleString');
+  try {
+    jest.isolateModules(() => {
+      require('../src');
+    });
+    expect(toLocaleString).not.toHaveBeenCalled();
+  } finally {
+    toLocaleString.mockRestore();
+  }
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
+import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
 import type { GeneratedPost } from '../generation.types';
 import { bodyBandFor } from './post-length';
 
@@ -17,7 +17,6 @@ export type ParsedOutput =
   | { ok: true; post: GeneratedPost; offBy: number; lengthProblem: string | null }
   | { ok: false; problems: string[] };
 
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** How far the body is from the lengths that fit every hook, and the problem in words. */
 function lengthCheck(post: GeneratedPost): { offBy: number; lengthProblem: string | null } {
@@ -28,8 +27,8 @@ function lengthCheck(post: GeneratedPost): { offBy: number; lengthProblem: strin
   return {
     offBy,
     lengthProblem:
-      `The body was ${n(length)} characters; with these hooks it must be ${n(band.min)}-${n(band.max)} characters, ` +
-      `so that each hook, a blank line and the body come to ${n(OPTIMAL_POST_LENGTH.min)}-${n(OPTIMAL_POST_LENGTH.max)} characters.`,
+      `The body was ${formatCount(length)} characters; with these hooks it must be ${formatCount(band.min)}-${formatCount(band.max)} characters, ` +
+      `so that each hook, a blank line and the body come to ${formatCount(OPTIMAL_POST_LENGTH.min)}-${formatCount(OPTIMAL_POST_LENGTH.max)} characters.`,
   };
 }
 

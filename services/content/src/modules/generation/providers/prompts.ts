@@ -1,13 +1,12 @@
-import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
+import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
 import type { GenerationInput } from '../generation.types';
 import { typeGuide } from './framework';
 import { PROMPT_BODY_LENGTH, PROMPT_HOOK_LENGTH } from './post-length';
 
-const n = (value: number) => value.toLocaleString('en-US');
 /** "1,260-1,390": the band the body is asked for (room for the longest hook, enough for the shortest) */
-const bodyRange = `${n(PROMPT_BODY_LENGTH.min)}-${n(PROMPT_BODY_LENGTH.max)}`;
+const bodyRange = `${formatCount(PROMPT_BODY_LENGTH.min)}-${formatCount(PROMPT_BODY_LENGTH.max)}`;
 const hookRange = `${PROMPT_HOOK_LENGTH.min}-${PROMPT_HOOK_LENGTH.max}`;
-const postRange = `${n(OPTIMAL_POST_LENGTH.min)}-${n(OPTIMAL_POST_LENGTH.max)}`;
+const postRange = `${formatCount(OPTIMAL_POST_LENGTH.min)}-${formatCount(OPTIMAL_POST_LENGTH.max)}`;
 
 /** JSON schema of the structured answer: the body and exactly 5 hooks. */
 export const postJsonSchema = {
