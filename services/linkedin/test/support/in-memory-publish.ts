@@ -85,9 +85,7 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
     },
     async move(id, from, set) {
       const found = attempts.get(id);
-      if (!found || !from.includes(found.state)) return false;
-      attempts.set(id, { ...found, ...set });
-      return true;
+      if (found && from.includes(found.state)) attempts.set(id, { ...found, ...set });
     },
   };
   const access: ConnectionAccess = {

@@ -42,7 +42,7 @@ const MAX_BATCH = 25;
 export class PostRepository {
   private readonly model: Model<PostRecord>;
   private readonly inserts: Batcher<NewPostAttempt, StoredPost | null>;
-  private readonly moves: Batcher<Transition, boolean>;
+  private readonly moves: Batcher<Transition, void>;
 
   constructor(conn: Connection) {
     this.model = postModel(conn);
@@ -89,35 +89,20 @@ export class PostRepository {
   }
 
   /**
-   * transition() for the steps of a send (sending, then its outcome), which need to know only
-   * whether the change took effect: false when the attempt was elsewhere. Grouped with the others
-   * made meanwhile (moveBatch).
+   * transition() for the steps of a send (sending, then its outcome), whose callers need nothing
+   * back: a change made only from the expected states, grouped with the others made meanwhile
+   * into one bulk write (an attempt elsewhere is left as it is).
    */
-  move(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<boolean> {
+  move(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<void> {
     return this.moves.submit({ id, from, set });
   }
 
-  /**
-   * One conditional update per change in one bulk write. When every filter matched, every change
-   * took effect (the filter holds the expected states, the update sets another); otherwise the
-   * attempts are read back by _id: a change took effect when its attempt is now in the state it
-   * set. One publish per item runs at a time (the publish lock), so no other writer moves an
-   * attempt in between.
-   */
-  private async moveBatch(changes: Transition[]): Promise<boolean[]> {
-    if (changes.length === 1) {
-      const [{ id, from, set }] = changes;
-      return [(await this.model.updateOne({ _id: id, state: { $in: from } }, { $set: set })).matchedCount === 1];
-    }
-    const result = await this.model.bulkWrite(
+  private async moveBatch(changes: Transition[]): Promise<void[]> {
+    await this.model.bulkWrite(
       changes.map(({ id, from, set }) => ({ updateOne: { filter: { _id: id, state: { $in: from } }, update: { $set: set } } })),
       { ordered: false },
     );
-    const ids = new Set(changes.map((c) => c.id));
-    if (ids.size === changes.length && result.matchedCount === changes.length) return changes.map(() => true);
-    const docs = await this.model.find({ _id: { $in: [...ids] } }).lean<Lean[]>();
-    const byId = new Map(docs.map((d) => [d._id, d]));
-    return changes.map(({ id, set }) => byId.get(id)?.state === set.state);
+    return changes.map(() => undefined);
   }
 
   async listPublished(userId: string, page: number, limit: number): Promise<{ posts: StoredPost[]; total: number }> {

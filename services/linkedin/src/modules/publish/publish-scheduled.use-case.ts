@@ -33,13 +33,13 @@ export function publishScheduled(deps: PublishScheduledDeps) {
   return async (request: EventPayload<'content.publish.requested'>): Promise<void> => {
     const { requestId, contentId, userId } = request;
     // the scheduler proved ownership when it made the plan; the same lock a publish-now takes
+    const key = `request:${requestId}`;
     const lock = await locks.acquire(publishLock(contentId), deps.lockWaitMs);
     if (!lock) throw new RetryLater(`content ${contentId} is being published; trying again later`);
     try {
       // a first delivery has no attempt yet: the attempt is stored first (its key is the request id)
       // and read only when the key exists already or the request cannot go out, instead of read
       // before every publish (decision 016); what a stored attempt says still comes first
-      const key = `request:${requestId}`;
       let connection: StoredConnection;
       try {
         connection = await access.requireRecentConnection(userId);
@@ -49,11 +49,13 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return await pipeline.refuse(request, (error as Error).message);
       }
-      const item = await content.get(userId, contentId).catch(async (error: unknown) => {
-        if (await repeatEarlier()) return 'repeated' as const;
+      let item: Awaited<ReturnType<ContentPort['get']>>;
+      try {
+        item = await content.get(userId, contentId);
+      } catch (error) {
+        if (await repeatEarlier()) return;
         throw error;
-      });
-      if (item === 'repeated') return;
+      }
       if (!item || item.status === 'published' || !stillWanted(item)) {
         if (await repeatEarlier()) return;
         if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
@@ -81,7 +83,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
     }
 
     async function storedAttempt() {
-      return asAttempt(await posts.findByKey(`request:${requestId}`));
+      return asAttempt(await posts.findByKey(key));
     }
 
     /**
