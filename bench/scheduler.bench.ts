@@ -5,6 +5,8 @@
  * LinkedIn to create a post (300 ms ± 100 ms unless BENCH_SANDBOX_CREATE_POST_LATENCY_MS /
  * BENCH_SANDBOX_CREATE_POST_JITTER_MS say otherwise), and answers everything else at once. The
  * whole product runs as `npm start` runs it (launchStack), in a namespace of its own.
+ * BENCH_SCHEDULER_EARLY_MS and BENCH_SCHEDULER_RECONCILE_MS set the scheduler's
+ * SCHEDULER_FIRE_EARLY_MS and SCHEDULER_RECONCILE_INTERVAL_MS (default: the product's).
  *
  * The posts are put in place as the schedule API leaves them (a scheduled content item and a
  * pending schedule carrying the text to publish), written straight into the two services'
@@ -109,6 +111,7 @@ export const schedulerBenchmark: Benchmark = {
         // the benchmark reads what LinkedIn received through the sandbox's test controls
         SANDBOX_CONTROL: 'true',
         ...(process.env.BENCH_SCHEDULER_EARLY_MS ? { SCHEDULER_FIRE_EARLY_MS: process.env.BENCH_SCHEDULER_EARLY_MS } : {}),
+        ...(process.env.BENCH_SCHEDULER_RECONCILE_MS ? { SCHEDULER_RECONCILE_INTERVAL_MS: process.env.BENCH_SCHEDULER_RECONCILE_MS } : {}),
         RATE_LIMIT_PER_MINUTE: '1000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       },

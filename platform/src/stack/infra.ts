@@ -147,7 +147,8 @@ export async function ensureMongo(options: { detached: boolean }): Promise<Embed
         `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
         `--state-dir=${dir}`,
         `--listen-addr=127.0.0.1:${internalPort}`,
-        '--debug-addr=-',
+        // FERRETDB_DEBUG_ADDR=127.0.0.1:<port>: Go's pprof for profiling the embedded database (off by default)
+        `--debug-addr=${process.env.FERRETDB_DEBUG_ADDR ?? '-'}`,
         '--telemetry=disable',
         '--log-level=warn',
       ],
