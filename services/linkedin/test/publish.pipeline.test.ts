@@ -27,6 +27,7 @@ describe('publication pipeline (in memory)', () => {
       expect(w.reports.map((r) => r.report.outcome)).toEqual(['published']);
       expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
       expect([...w.attempts.values()].map((a) => a.state)).toEqual(['published']);
+      expect(w.writes).toEqual(['insert pending', 'update sending', 'update published']);
       expect(w.held.size).toBe(0);
     });
 
@@ -153,6 +154,21 @@ describe('publication pipeline (in memory)', () => {
       expect(w.sent).toEqual([]);
       expect([...w.attempts.values()].map((a) => a.state)).toEqual(['unconfirmed']);
       expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', unconfirmed: true, retryable: false })]);
+    });
+
+    test('when a scheduled post goes out, then its attempt is stored as sending at once and changed once more, to published', async () => {
+      const w = world({ items: [scheduledItem()] });
+      await scheduled(w)(request());
+      expect(w.writes).toEqual(['insert sending', 'update published']);
+      expect([...w.attempts.values()].map((a) => [a.state, a.sentAt instanceof Date])).toEqual([['published', true]]);
+    });
+
+    test('when a scheduled post cannot go out (LinkedIn down), then the attempt stored as sending fails, and the redelivery makes it pending before sending it', async () => {
+      const w = world({ items: [scheduledItem()], answers: [{ fail: 'unavailable' }, { urn: 'urn:li:share:2' }] });
+      await scheduled(w)(request());
+      expect(w.writes).toEqual(['insert sending', 'update failed']);
+      await scheduled(w)(request());
+      expect(w.writes.slice(2)).toEqual(['update pending', 'update sending', 'update published']);
     });
 
     test('when a scheduled post is published, then its event alone settles the item: no report call (nobody waits for the answer)', async () => {

@@ -58,12 +58,15 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
   const reports: Array<{ contentId: string; report: PublicationReport }> = [];
   const events: Array<{ type: EventType; payload: unknown }> = [];
   const held = new Set<string>();
+  /** the attempts' writes in order: "insert <state>" or "update <state>" */
+  const writes: string[] = [];
 
   const posts: AttemptStore = {
-    async insertAttempt(attempt) {
+    async insertAttempt(attempt, first = { state: 'pending' }) {
       if (attempts.has(attempt.key)) return null;
-      const stored = { ...blank(), ...attempt, id: attempt.key, state: 'pending' as const };
+      const stored = { ...blank(), ...attempt, ...first, id: attempt.key };
       attempts.set(attempt.key, stored);
+      writes.push(`insert ${first.state}`);
       return { ...stored };
     },
     async findByKey(key) {
@@ -81,11 +84,15 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
       if (!found || !from.includes(found.state)) return null;
       const next = { ...found, ...set };
       attempts.set(id, next);
+      writes.push(`update ${set.state}`);
       return { ...next };
     },
     async move(id, from, set) {
       const found = attempts.get(id);
-      if (found && from.includes(found.state)) attempts.set(id, { ...found, ...set });
+      if (found && from.includes(found.state)) {
+        attempts.set(id, { ...found, ...set });
+        writes.push(`update ${set.state}`);
+      }
     },
   };
   const access: ConnectionAccess = {
@@ -135,7 +142,7 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
     },
   };
   const pipeline = new PublicationPipeline({ posts, access, api, content, events: publisher, logger });
-  return { attempts, items, sent, reports, events, held, posts, access, content, locks, logger, pipeline, eventsOf: (type: EventType) => events.filter((e) => e.type === type) };
+  return { attempts, items, sent, reports, events, held, writes, posts, access, content, locks, logger, pipeline, eventsOf: (type: EventType) => events.filter((e) => e.type === type) };
 }
 
 function blank(): Omit<PostRecord, '_id' | 'key' | 'userId' | 'memberUrn' | 'visibility' | 'state'> {

@@ -34,19 +34,25 @@ export type PipelineOutcome = { kind: 'published'; attempt: PublishedAttempt; co
 export class PublicationPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
-  /** A new attempt, or a definitely failed earlier one made pending again; null when another process got there first. */
-  async begin(publication: Publication, earlier: PendingAttempt | FailedAttempt | null): Promise<PendingAttempt | null> {
+  /**
+   * A new attempt, or a definitely failed earlier one made pending again; null when another
+   * process got there first. A scheduled request's new attempt is stored as sending at once: its
+   * checks are done and LinkedIn is called next, so the pending step would be one more write of
+   * every post in a burst, and a crash between the two is recovered as one during the call is
+   * (sent again while the request is still the item's; decision 016).
+   */
+  async begin(publication: Publication, earlier: PendingAttempt | FailedAttempt | null): Promise<PendingAttempt | SendingAttempt | null> {
     const { posts } = this.deps;
     if (earlier?.state === 'pending') return earlier;
     const { key, requestId, item, connection, visibility } = publication;
-    const stored = earlier
-      ? await posts.transition(earlier.id, ['failed'], { state: 'pending', failureReason: null })
-      : await posts.insertAttempt({ key, userId: item.userId, contentId: item.id, contentType: item.contentType, requestId, memberUrn: connection.memberUrn, visibility });
-    const attempt = asAttempt(stored);
-    return isState(attempt, 'pending') ? attempt : null;
+    if (earlier) return pendingOrNull(await posts.transition(earlier.id, ['failed'], { state: 'pending', failureReason: null }));
+    const attempt = { key, userId: item.userId, contentId: item.id, contentType: item.contentType, requestId, memberUrn: connection.memberUrn, visibility };
+    if (requestId === null) return pendingOrNull(await posts.insertAttempt(attempt));
+    const stored = asAttempt(await posts.insertAttempt(attempt, { state: 'sending', sentAt: new Date() }));
+    return isState(stored, 'sending') ? stored : null;
   }
 
-  async send(publication: Publication, attempt: PendingAttempt): Promise<PipelineOutcome> {
+  async send(publication: Publication, attempt: PendingAttempt | SendingAttempt): Promise<PipelineOutcome> {
     return this.settle(publication, await sendAttempt(this.deps, publication.connection, attempt, publication.text, publication.visibility));
   }
 
@@ -141,6 +147,11 @@ export class PublicationPipeline {
       this.deps.logger.error({ err: error, type }, 'event not published');
     }
   }
+}
+
+function pendingOrNull(stored: Parameters<typeof asAttempt>[0]): PendingAttempt | null {
+  const attempt = asAttempt(stored);
+  return isState(attempt, 'pending') ? attempt : null;
 }
 
 function unconfirmedFailure(requestId: string | null) {

@@ -5,6 +5,8 @@ import { postModel, type PostRecord, type PostState } from './post.model';
 
 export type StoredPost = Omit<PostRecord, '_id'> & { id: string };
 export type NewPostAttempt = Pick<PostRecord, 'key' | 'userId' | 'contentId' | 'contentType' | 'requestId' | 'memberUrn' | 'visibility'>;
+/** A new attempt's first state: pending, or sending when LinkedIn is called right after it is stored. */
+export type FirstState = { state: 'pending' } | { state: 'sending'; sentAt: Date };
 
 type Lean = PostRecord;
 
@@ -41,7 +43,7 @@ const MAX_BATCH = 25;
  */
 export class PostRepository {
   private readonly model: Model<PostRecord>;
-  private readonly inserts: Batcher<NewPostAttempt, StoredPost | null>;
+  private readonly inserts: Batcher<NewPostAttempt & FirstState, StoredPost | null>;
   private readonly moves: Batcher<Transition, void>;
 
   constructor(conn: Connection) {
@@ -51,12 +53,12 @@ export class PostRepository {
   }
 
   /** Stores the attempt before LinkedIn is called; null when its key exists already. */
-  insertAttempt(attempt: NewPostAttempt): Promise<StoredPost | null> {
-    return this.inserts.submit(attempt);
+  insertAttempt(attempt: NewPostAttempt, first: FirstState = { state: 'pending' }): Promise<StoredPost | null> {
+    return this.inserts.submit({ ...attempt, ...first });
   }
 
-  private async insertBatch(attempts: NewPostAttempt[]): Promise<Array<StoredPost | null>> {
-    const docs = attempts.map((attempt) => new this.model({ _id: attempt.key, ...attempt, state: 'pending' }));
+  private async insertBatch(attempts: Array<NewPostAttempt & FirstState>): Promise<Array<StoredPost | null>> {
+    const docs = attempts.map((attempt) => new this.model({ _id: attempt.key, ...attempt }));
     const refused = new Set<number>();
     try {
       await this.model.insertMany(docs, { ordered: false });

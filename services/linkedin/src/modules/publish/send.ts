@@ -32,7 +32,7 @@ export interface SendDeps {
 export async function sendAttempt(
   deps: SendDeps,
   connection: StoredConnection,
-  /** pending, or sending when a process died mid-call (pipeline.resend) */
+  /** pending; sending when a scheduled request's attempt was stored so (pipeline.begin), or its process died mid-call (pipeline.resend) */
   attempt: PendingAttempt | SendingAttempt,
   text: string,
   visibility: Visibility,
