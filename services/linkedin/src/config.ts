@@ -132,11 +132,12 @@ export const configSchema = z
     /**
      * scheduled publishes one process runs at once (the publish-requests consumer's prefetch): each
      * mostly waits (LinkedIn takes a few hundred ms to create a post, then the stores), so a burst
-     * of posts falling due together needs many in flight; more than the database keeps up with only
-     * queue there (docs/decisions/016-scheduled-posts-on-linkedin.md: 32 measured best on the
-     * embedded database; a real MongoDB may take more)
+     * of posts falling due together needs many in flight: a process left alone after its peer died
+     * carries 10,000 posts a minute only with about 167 x 0.4 s = 67 in flight, plus the stores'
+     * time (docs/decisions/016-scheduled-posts-on-linkedin.md: 32 -> 80 posts/s, 96 -> 141-148 on
+     * the embedded database)
      */
-    LINKEDIN_PUBLISH_CONCURRENCY: z.coerce.number().int().positive().max(1_000).default(32),
+    LINKEDIN_PUBLISH_CONCURRENCY: z.coerce.number().int().positive().max(1_000).default(96),
     /**
      * how long this process counts as alive after its last heartbeat (refreshed every third of it):
      * a publish lock held by a process silent for that long (killed) is taken over by the others
