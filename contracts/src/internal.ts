@@ -28,6 +28,19 @@ export type InternalContentItem = z.infer<typeof internalContentItemSchema>;
 export const internalContentResponseSchema = z.object({ content: internalContentItemSchema });
 
 /**
+ * POST /internal/content/lookup: several owners' items in one read, for the publishes of a burst
+ * in flight together (the LinkedIn service reads each scheduled item before posting it). The
+ * answer's `items` follow the request's order: the item, or null where it is not that user's, is
+ * deleted or does not exist (what GET /internal/content/:id answers with 404).
+ */
+export const CONTENT_LOOKUP_MAX = 100;
+export const contentLookupRequestSchema = z.object({
+  items: z.array(z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) }).strict()).min(1).max(CONTENT_LOOKUP_MAX),
+});
+export type ContentLookupRequest = z.infer<typeof contentLookupRequestSchema>;
+export const contentLookupResponseSchema = z.object({ items: z.array(internalContentItemSchema.nullable()) });
+
+/**
  * POST /internal/content/:id/transition: scheduling only (the scheduler's schedule, reschedule and
  * unschedule). Applied only when the item belongs to userId and its status is one of `from` (and,
  * when given, its scheduledFor equals expectScheduledFor): 200 { content } on success, 404 when

@@ -4,7 +4,7 @@
  * (services/content/test/internal.contract.test.ts) and against the fake their tests use
  * (platform/test/fake-content.contract.test.ts), so that the fake cannot drift.
  */
-import { internalContentResponseSchema, type ErrorCode, type InternalContentItem } from '@postwright/contracts';
+import { CONTENT_LOOKUP_MAX, contentLookupResponseSchema, internalContentResponseSchema, type ErrorCode, type InternalContentItem } from '@postwright/contracts';
 import { http, TEST_INTERNAL_TOKEN } from '../index';
 
 export interface ContentTarget {
@@ -34,6 +34,7 @@ export function describeContentContract(name: string, start: () => Promise<Conte
     const get = (id: string, userId: string) => http(target.url, 'GET', `/internal/content/${id}?userId=${userId}`, { headers });
     const move = (id: string, body: unknown) => http(target.url, 'POST', `/internal/content/${id}/transition`, { headers, body });
     const report = (id: string, body: unknown) => http(target.url, 'POST', `/internal/content/${id}/publication`, { headers, body });
+    const lookup = (body: unknown) => http(target.url, 'POST', '/internal/content/lookup', { headers, body });
     const published = (userId: string, postId: string, requestId: string | null = null) => ({
       outcome: 'published',
       requestId,
@@ -61,6 +62,30 @@ export function describeContentContract(name: string, start: () => Promise<Conte
       expect(refused.status).toBe(404);
       expect(refused.body).toMatchObject(refusal('CONTENT.NOT_FOUND'));
       expect((await http(target.url, 'GET', `/internal/content/${draft.id}?userId=${owner}`)).status).toBe(403);
+    });
+
+    test('when several items are looked up at once, then each answer is the item in the order asked, or null where it is not that user\'s or there is none', async () => {
+      const [owner, other] = [await target.newUserId(), await target.newUserId()];
+      const [first, second] = [await target.newDraft(owner), await target.newDraft(other)];
+      const res = await lookup({
+        items: [
+          { id: second.id, userId: other },
+          { id: first.id, userId: owner },
+          { id: first.id, userId: other },
+          { id: 'ffffffffffffffffffffffff', userId: owner },
+          { id: 'not-an-id', userId: owner },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const items = contentLookupResponseSchema.parse(res.body).items;
+      expect(items.map((i) => i && [i.id, i.userId])).toEqual([[second.id, other], [first.id, owner], null, null, null]);
+      expect(items[1]).toEqual((await get(first.id, owner)).body.content);
+      expect((await http(target.url, 'POST', '/internal/content/lookup', { body: { items: [{ id: first.id, userId: owner }] } })).status).toBe(403);
+      for (const body of [{ items: [] }, { items: Array.from({ length: CONTENT_LOOKUP_MAX + 1 }, () => ({ id: first.id, userId: owner })) }, { items: [{ id: first.id }] }, {}]) {
+        const refused = await lookup(body);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject(refusal('REQUEST.INVALID'));
+      }
     });
 
     test('when an item is scheduled, rescheduled on its expected time and unscheduled, then each move answers the item; a stale move is 409 with the current state', async () => {

@@ -1,6 +1,6 @@
 /**
  * A fake of the content service's internal API (GET /internal/content/:id, POST
- * /internal/content/:id/transition and /publication) for the tests of the services that call it
+ * /internal/content/lookup, /internal/content/:id/transition and /publication) for the tests of the services that call it
  * (LinkedIn, scheduler), built from contracts/src/internal.ts, the event contracts and the error
  * catalogue alone. Items live in memory. Like the content service it settles an item from the
  * publication reports and from the linkedin.post.* events, and keeps the engagement figures of
@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  contentLookupRequestSchema,
   publicationReportSchema,
   transitionRequestSchema,
   type ContentType,
@@ -100,6 +101,14 @@ export async function startFakeContent(options: { internalToken: string }): Prom
     return settled;
   };
 
+  function answer(request: FakeRequest): unknown {
+    if (request.method === 'POST' && request.path === '/internal/content/lookup') {
+      const { items: refs } = parseBody(contentLookupRequestSchema, request.body);
+      return { items: refs.map((ref) => (items.get(ref.id)?.userId === ref.userId ? items.get(ref.id)! : null)) };
+    }
+    return { content: route(request) };
+  }
+
   function route({ method, path, query, body }: FakeRequest): InternalContentItem {
     const match = /^\/internal\/content\/([^/]+)(\/transition|\/publication)?$/.exec(path);
     if (!match) throw new Refusal('ROUTE.NOT_FOUND');
@@ -121,7 +130,7 @@ export async function startFakeContent(options: { internalToken: string }): Prom
     throw new Refusal('ROUTE.NOT_FOUND');
   }
 
-  const server = await startJsonServer(options.internalToken, (request) => ({ content: route(request) }));
+  const server = await startJsonServer(options.internalToken, answer);
 
   return {
     url: server.url,

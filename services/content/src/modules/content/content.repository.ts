@@ -129,10 +129,16 @@ export function contentRepository(model: ContentModel) {
 
   /** Several users' items in one read: each present only when it is that user's and not deleted. */
   async function findManyOwned(refs: ReadonlyArray<{ id: string; userId: string }>): Promise<Map<string, ContentRecord>> {
-    const ids = refs.flatMap((r) => objectId(r.id) ?? []);
     const owner = new Map(refs.map((r) => [r.id.toLowerCase(), r.userId]));
-    const docs = ids.length ? await model.find({ _id: { $in: ids }, deletedAt: null }).lean<Lean[]>() : [];
-    return new Map(docs.map(toRecord).filter((r) => owner.get(r.id) === r.userId).map((r) => [r.id, r]));
+    const found = await findManyLive(refs.map((r) => r.id));
+    return new Map([...found.values()].filter((r) => owner.get(r.id) === r.userId).map((r) => [r.id, r]));
+  }
+
+  /** Items by id in one read, deleted ones left out (ownership is the caller's to check). */
+  async function findManyLive(ids: ReadonlyArray<string>): Promise<Map<string, ContentRecord>> {
+    const valid = [...new Set(ids.flatMap((id) => objectId(id)?.toHexString() ?? []))];
+    const docs = valid.length ? await model.find({ _id: { $in: valid.map((id) => objectId(id)!) }, deletedAt: null }).lean<Lean[]>() : [];
+    return new Map(docs.map(toRecord).map((r) => [r.id, r]));
   }
 
   return {
@@ -160,6 +166,7 @@ export function contentRepository(model: ContentModel) {
     },
 
     findManyOwned,
+    findManyLive,
 
     /**
      * update() for several items in one bulk write (a burst of publication reports), each with the

@@ -1,11 +1,16 @@
 import type { Router } from 'express';
-import { transitionRequestSchema } from '@postwright/contracts';
+import { contentLookupRequestSchema, transitionRequestSchema } from '@postwright/contracts';
 import { AppError, parseInput, requireInternal } from '@postwright/platform';
 import type { LifecycleUseCases } from './lifecycle.use-case';
 
 /** Internal API for the LinkedIn and scheduler services; the gateway never routes /internal. */
 export function lifecycleRoutes(router: Router, deps: { internalToken: string; lifecycle: LifecycleUseCases }) {
   const internal = requireInternal(deps.internalToken);
+
+  router.post('/internal/content/lookup', internal, async (req, res) => {
+    const request = parseInput(contentLookupRequestSchema, req.body);
+    res.json({ items: await deps.lifecycle.lookup(request.items) });
+  });
 
   router.get('/internal/content/:id', internal, async (req, res) => {
     const userId = typeof req.query.userId === 'string' ? req.query.userId : '';

@@ -20,6 +20,18 @@ export function lifecycleUseCases(deps: { repo: ContentRepository; events: Event
   const announce = announcer(deps.events, logger);
 
   return {
+    /**
+     * Several owners' items in one read (POST /internal/content/lookup), in the order asked: each
+     * the item, or null where getForUser would answer 404.
+     */
+    async lookup(refs: ReadonlyArray<{ id: string; userId: string }>): Promise<Array<InternalContentItem | null>> {
+      const found = await repo.findManyLive(refs.map((r) => r.id));
+      return refs.map((ref) => {
+        const record = found.get(ref.id.toLowerCase());
+        return record && record.userId === ref.userId ? toInternalItem(record) : null;
+      });
+    },
+
     /** The owner's item for the LinkedIn and scheduler services (404 when not that user's). */
     async getForUser(id: string, userId: string): Promise<InternalContentItem> {
       const record = await repo.findOwned(id, userId);
