@@ -5,7 +5,7 @@ import type { FirePlan, FiringSchedule, PreparingSchedule } from '../schedule/sc
 import type { Arming } from './firing.arm';
 import type { Claiming } from './firing.claim';
 import type { FiringContext } from './firing.context';
-import { reconcileStep } from './firing.rules';
+import { reconcileStep, type ReconcileStep } from './firing.rules';
 import type { Settling } from './firing.settle';
 
 /** Replicas not seen for this long are forgotten: their heartbeats are only clutter. */
@@ -77,6 +77,31 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     return pending.length;
   }
 
+  /** What to do with a claim under way (firing.rules.ts): ask again, or take over a dead replica's. */
+  function claimsHandler(at: number) {
+    let live: Set<string> | null = null;
+    return async (next: ReconcileStep): Promise<void> => {
+      if (next.step === 'ask-again') {
+        if (await stillWanted(next.schedule)) await reemit(next.schedule);
+      } else if (next.step === 'take-over-if-gone') {
+        live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
+        if (!live.has(next.schedule.claimedBy)) await reemit(next.schedule);
+      }
+    };
+  }
+
+  /**
+   * The claims under way alone, every interval: a replica that died holding claims it had not
+   * emitted is taken over within seconds, even when the whole pass is slow (on the embedded
+   * database it reads every schedule, seconds under a burst, and is spaced out by its duration).
+   */
+  async function reconcileClaims(): Promise<void> {
+    const at = now().getTime();
+    const view = { at, instanceId, unsent, settings };
+    const handle = claimsHandler(at);
+    for (const schedule of await repo.claimed()) await handle(reconcileStep(schedule, view));
+  }
+
   /** One pass of the reconciler. */
   async function reconcile(): Promise<void> {
     if (!(await timer.isIntact().catch(() => true))) {
@@ -90,7 +115,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     const active = await repo.active(new Date(at + 2 * settings.reconcileIntervalMs + 1_000));
     const overdue: FirePlan[] = [];
     const soon: FirePlan[] = [];
-    let live: Set<string> | null = null;
+    const handleClaim = claimsHandler(at);
     for (const schedule of active) {
       const next = reconcileStep(schedule, view);
       switch (next.step) {
@@ -101,11 +126,8 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
           overdue.push(next.plan);
           break;
         case 'ask-again':
-          if (await stillWanted(next.schedule)) await reemit(next.schedule);
-          break;
         case 'take-over-if-gone':
-          live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
-          if (!live.has(next.schedule.claimedBy)) await reemit(next.schedule);
+          await handleClaim(next);
           break;
         case 'settle-preparing':
           await settlePreparing(next.schedule);
@@ -123,5 +145,5 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     }
   }
 
-  return { rebuild, reconcile };
+  return { rebuild, reconcile, reconcileClaims };
 }

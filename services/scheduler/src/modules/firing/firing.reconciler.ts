@@ -2,7 +2,7 @@ import type { Logger } from '@postwright/platform';
 import type { FiringUseCases } from './firing.use-case';
 
 /**
- * Runs this replica's heartbeat (every second) and reconciler (every interval). Ticks never
+ * Runs this replica's heartbeat (every second), reconciler and claim check (every interval). Ticks never
  * overlap; a failing tick is logged and the next one tries again. A slow pass (a store that
  * scans, under load) spaces the next one out so the reconciler never takes over the store.
  */
@@ -30,11 +30,13 @@ export function startReconciler(firing: FiringUseCases, options: { intervalMs: n
 
   const stopHeartbeat = loop(1_000, 'heartbeat', () => firing.heartbeat());
   const stopReconcile = loop(options.intervalMs, 'reconciler', () => firing.reconcile());
+  const stopClaims = loop(options.intervalMs, 'claim check', () => firing.reconcileClaims());
 
   return async () => {
     stopped = true;
     stopHeartbeat();
     stopReconcile();
+    stopClaims();
     await Promise.all([...inFlight]);
   };
 }

@@ -6,7 +6,7 @@
  *   winner alone emits content.publish.requested with the plan's request id;
  * - settling outcomes (firing.settle.ts): published, retried later, or given up and back to draft;
  * - reconciling (firing.reconcile.ts): timers rebuilt, overdue plans fired, orphaned claims taken
- *   over, operations left half-way finished.
+ *   over (also by a cheap check of the claims alone, every interval), operations left half-way finished.
  *
  * Their writes are grouped for the embedded database in firing.batchers.ts; their decisions are
  * pure functions in firing.rules.ts.
@@ -27,6 +27,7 @@ export function firingUseCases(deps: FiringDeps) {
     fire: claim.fire,
     rebuild: reconciler.rebuild,
     reconcile: reconciler.reconcile,
+    reconcileClaims: reconciler.reconcileClaims,
     onPublished: settle.onPublished,
     onFailed: settle.onFailed,
     onContentDeleted: settle.onContentDeleted,

@@ -158,6 +158,11 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return toSchedules(docs);
     },
 
+    async claimed() {
+      const docs = await schedules.find({ status: 'firing' }).select('-text').lean<ScheduleDoc[]>();
+      return toSchedules(docs);
+    },
+
     async allPending() {
       const docs = await schedules.find({ status: 'pending' }).select('-text').lean<ScheduleDoc[]>();
       return toSchedules(docs).filter(isPending);

@@ -119,6 +119,8 @@ export interface ScheduleRepository {
    * without the text (use claim or takeOver to get it).
    */
   active(dueBefore: Date): Promise<Schedule[]>;
+  /** the claims under way (firing), without the text: one indexed equality, cheap on any store */
+  claimed(): Promise<Schedule[]>;
   /** without the text */
   allPending(): Promise<PendingSchedule[]>;
   /** published: the schedules of these requests are done and removed, in one bulk write */
