@@ -87,9 +87,11 @@ export class FireQueue implements TimerPort {
         connection: this.workerConnection,
         prefix: this.options.prefix,
         concurrency: this.options.concurrency,
-        // a job is held for at most earlyMs plus one claim; a dead replica's jobs come back quickly
-        lockDuration: 10_000,
-        stalledInterval: 5_000,
+        // a job is held for at most earlyMs plus one claim; a dead replica's jobs come back within
+        // lockDuration + stalledInterval (9 s; 15 s before made the posts a killed replica held the
+        // latest of a burst), a live one renews its locks every 3 s
+        lockDuration: 6_000,
+        stalledInterval: 3_000,
         maxStalledCount: 10,
       },
     );
