@@ -9,11 +9,10 @@ import type { StoredPost } from './post.repository';
  *      └─ failed <─┘                      (LinkedIn said no, or was down: nothing was posted, so a retry is safe)
  *
  * The stored record is written before LinkedIn is called, so a crash between sending and hearing
- * back leaves "sending", which the next look at the item turns into unconfirmed. A scheduled
- * request's new attempt is stored as sending at once (its checks are done; the call follows); a
- * scheduled one
+ * back leaves "sending", which the next look at the item turns into unconfirmed; a scheduled one
  * whose request is still the item's is sent again instead, and LinkedIn's DUPLICATE_POST names
- * the post if the first call made it (decision 016).
+ * the post if the first call made it (decision 016). A scheduled request's new attempt is stored
+ * as sending at once: its checks are done and the call follows.
  */
 type Base = Omit<StoredPost, 'state' | 'linkedInPostId' | 'url' | 'publishedAt' | 'contentId'> & { contentId: string };
 
