@@ -12,9 +12,12 @@ import { T0, written } from './support/schedules';
 describe('the claim check', () => {
   const SETTINGS = { retryBaseMs: 1_000, retryWindowMs: 60_000, instanceTtlMs: 4_000, reemitAfterMs: 120_000, reconcileIntervalMs: 2_000 };
 
-  function setUp(claims: Schedule[], options: { live: string[] }) {
+  function setUp(initial: Schedule[], options: { live: string[] }) {
+    let claims = initial;
+    let clock = T0.getTime() + 5_000;
     const published: unknown[] = [];
     const takenOver: string[] = [];
+    const noted: string[] = [];
     const store: Partial<ScheduleRepository> = {
       claimed: async () => claims,
       liveInstances: async () => new Set(options.live),
@@ -24,7 +27,7 @@ describe('the claim check', () => {
         takenOver.push(contentId);
         return { ...claim, claimedBy: to } as FiringSchedule;
       },
-      markEmitted: async () => undefined,
+      markEmitted: async (items) => void noted.push(...items.map((i) => i.contentId)),
     };
     // anything else the check touched would be a read of the whole collection, or a write it must not make
     const repo = new Proxy(store, {
@@ -42,9 +45,19 @@ describe('the claim check', () => {
       logger: createLogger('scheduler-test', 'silent'),
       instanceId: 'replica-b',
       settings: SETTINGS,
-      now: () => new Date(T0.getTime() + 5_000),
+      now: () => new Date(clock),
     });
-    return { firing, published, takenOver };
+    return {
+      firing,
+      published,
+      takenOver,
+      noted,
+      /** what the store holds next, and the time */
+      later: (ms: number, next: Schedule[]) => {
+        clock += ms;
+        claims = next;
+      },
+    };
   }
 
   test('when a replica died holding a claim it had not emitted, then the check takes it over and emits its request with the same id', async () => {
@@ -60,5 +73,21 @@ describe('the claim check', () => {
     await firing.reconcileClaims();
     expect(takenOver).toEqual([]);
     expect(published).toEqual([]);
+  });
+
+  test('when a request this replica emitted is still under way 10 s later, then the check notes it as emitted; one whose outcome came first is never written again', async () => {
+    const dead = [written.firing({ contentId: 'slow', requestId: 'r-slow' }), written.firing({ contentId: 'quick', requestId: 'r-quick' })];
+    const { firing, published, noted, later } = setUp(dead, { live: ['replica-b'] });
+    await firing.reconcileClaims();
+    expect(published).toHaveLength(2);
+    // taken over: both are this replica's now; the quick one's outcome came and its schedule is gone
+    later(5_000, [written.firing({ contentId: 'slow', requestId: 'r-slow', claimedBy: 'replica-b', claimedAt: new Date(T0.getTime() + 5_000) })]);
+    await firing.reconcileClaims();
+    expect(noted).toEqual([]);
+    later(5_000, [written.firing({ contentId: 'slow', requestId: 'r-slow', claimedBy: 'replica-b', claimedAt: new Date(T0.getTime() + 5_000) })]);
+    await firing.reconcileClaims();
+    expect(noted).toEqual(['slow']);
+    await firing.reconcileClaims();
+    expect(noted).toEqual(['slow']);
   });
 });

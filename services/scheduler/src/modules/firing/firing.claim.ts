@@ -1,6 +1,6 @@
 import { postTextOf } from '@postwright/contracts';
 import type { FirePlan, FiringSchedule } from '../schedule/schedule.types';
-import { claimBatches, emittedBatches } from './firing.batchers';
+import { claimBatches } from './firing.batchers';
 import type { FiringContext } from './firing.context';
 
 export type FireOutcome = 'emitted' | 'skipped';
@@ -16,7 +16,7 @@ const NO_TEXT_REASON = 'No content to post';
  * with the plan's request id (the LinkedIn service publishes once per id).
  */
 export function claiming(ctx: FiringContext, giveUp: GiveUp) {
-  const { repo, content, events, logger, instanceId, now, unsent } = ctx;
+  const { repo, content, events, logger, instanceId, now, unsent, emitted } = ctx;
 
   /** Emits the claim's publish request; false when nothing was sent (given up, or the broker did not confirm). */
   async function emit(schedule: FiringSchedule): Promise<boolean> {
@@ -34,10 +34,9 @@ export function claiming(ctx: FiringContext, giveUp: GiveUp) {
         scheduledFor: schedule.scheduledFor.toISOString(),
       });
       unsent.delete(schedule.contentId);
-      // remembered so that a takeover does not send it again; losing this note costs only a repeat
-      noteEmitted({ contentId: schedule.contentId, requestId: schedule.requestId }).catch((err: unknown) => {
-        logger.debug({ err, contentId: schedule.contentId }, 'could not note the emitted request');
-      });
+      // noted in the store by the claim check only if its outcome is still to come a while later
+      // (so that a takeover does not send it again; losing the note costs only a repeat)
+      emitted.set(schedule.contentId, { requestId: schedule.requestId, at: now().getTime() });
       return true;
     } catch (err) {
       logger.warn({ err, contentId: schedule.contentId }, 'publish request not confirmed by the broker; will emit again');
@@ -53,7 +52,6 @@ export function claiming(ctx: FiringContext, giveUp: GiveUp) {
   }
 
   const claim = claimBatches(repo, instanceId, now, emit);
-  const noteEmitted = emittedBatches(repo, now);
 
   return {
     emit,

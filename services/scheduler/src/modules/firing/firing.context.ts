@@ -24,4 +24,9 @@ export interface FiringDeps {
 export interface FiringContext extends Required<FiringDeps> {
   /** claims this replica won but could not emit yet (RabbitMQ unreachable): retried each tick */
   unsent: Map<string, FiringSchedule>;
+  /**
+   * claims this replica emitted, by content id, not yet noted as emitted: the claim check notes
+   * the ones still under way after NOTE_EMITTED_AFTER_MS (firing.reconcile.ts)
+   */
+  emitted: Map<string, { requestId: string; at: number }>;
 }

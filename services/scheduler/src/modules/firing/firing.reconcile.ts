@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { postTextOf } from '@postwright/contracts';
 import { LOCK_MS } from '../schedule/schedule.use-case';
-import type { FirePlan, FiringSchedule, PreparingSchedule } from '../schedule/schedule.types';
+import { isFiring } from '../schedule/schedule.states';
+import type { ClaimRequest, FirePlan, FiringSchedule, PreparingSchedule, Schedule } from '../schedule/schedule.types';
+import { emittedBatches } from './firing.batchers';
 import type { Arming } from './firing.arm';
 import type { Claiming } from './firing.claim';
 import type { FiringContext } from './firing.context';
 import { reconcileStep, type ReconcileStep } from './firing.rules';
 import type { Settling } from './firing.settle';
+
+/** An emitted claim still under way this long after the broker confirmed it is noted as emitted (noteEmitted). */
+export const NOTE_EMITTED_AFTER_MS = 10_000;
 
 /** Replicas not seen for this long are forgotten: their heartbeats are only clutter. */
 const FORGET_INSTANCES_AFTER_MS = 86_400_000;
@@ -18,7 +23,8 @@ const FORGET_INSTANCES_AFTER_MS = 86_400_000;
  * it together.
  */
 export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming, settle: Settling) {
-  const { repo, content, timer, logger, instanceId, settings, now, unsent } = ctx;
+  const { repo, content, timer, logger, instanceId, settings, now, unsent, emitted } = ctx;
+  const note = emittedBatches(repo, now);
 
   /** A schedule left "preparing" (content service unreachable, or a crash): its item decides. */
   async function settlePreparing(schedule: PreparingSchedule) {
@@ -99,7 +105,32 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     const at = now().getTime();
     const view = { at, instanceId, unsent, settings };
     const handle = claimsHandler(at);
-    for (const schedule of await repo.claimed()) await handle(reconcileStep(schedule, view));
+    const claims = await repo.claimed();
+    await noteEmitted(claims, at);
+    for (const schedule of claims) await handle(reconcileStep(schedule, view));
+  }
+
+  /**
+   * Notes as emitted this replica's claims whose outcome has not come NOTE_EMITTED_AFTER_MS after
+   * the broker confirmed them, so that a takeover does not send them again (decision 005). Most
+   * outcomes come sooner and their schedule is gone: no note, one write fewer a post. A replica
+   * that dies leaves its last claims unnoted, and a takeover sends those again (the LinkedIn
+   * service publishes once per request id).
+   */
+  async function noteEmitted(claims: Schedule[], readAt: number): Promise<void> {
+    const underWay = new Map(claims.flatMap((c) => (isFiring(c) && c.claimedBy === instanceId ? [[c.contentId, c] as const] : [])));
+    const due: ClaimRequest[] = [];
+    for (const [contentId, sent] of emitted) {
+      // emitted after the read began: the read may not show its claim yet
+      if (sent.at >= readAt) continue;
+      const claim = underWay.get(contentId);
+      if (claim?.requestId === sent.requestId && !claim.emittedAt) {
+        if (readAt - sent.at < NOTE_EMITTED_AFTER_MS) continue;
+        due.push({ contentId, requestId: sent.requestId });
+      }
+      emitted.delete(contentId);
+    }
+    await Promise.all(due.map((c) => note(c))).catch((err: unknown) => logger.debug({ err }, 'could not note the emitted requests'));
   }
 
   /** One pass of the reconciler. */
