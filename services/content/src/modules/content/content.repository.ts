@@ -136,8 +136,8 @@ export function contentRepository(model: ContentModel) {
 
   /** Items by id in one read, deleted ones left out (ownership is the caller's to check). */
   async function findManyLive(ids: ReadonlyArray<string>): Promise<Map<string, ContentRecord>> {
-    const valid = [...new Set(ids.flatMap((id) => objectId(id)?.toHexString() ?? []))];
-    const docs = valid.length ? await model.find({ _id: { $in: valid.map((id) => objectId(id)!) }, deletedAt: null }).lean<Lean[]>() : [];
+    const valid = [...new Set(ids.map((id) => id.toLowerCase()))].flatMap((id) => objectId(id) ?? []);
+    const docs = valid.length ? await model.find({ _id: { $in: valid }, deletedAt: null }).lean<Lean[]>() : [];
     return new Map(docs.map(toRecord).map((r) => [r.id, r]));
   }
 

@@ -4,6 +4,7 @@ import type { StoredConnection } from '../connection/connection.repository';
 import { asAttempt, isState, type FailedAttempt, type PendingAttempt, type PublishedAttempt, type SendingAttempt } from './attempt';
 import { failureReason } from './failure';
 import type { ContentPort, EventPublisher } from './ports';
+import type { StoredPost } from './post.repository';
 import { sendAttempt, type SendDeps, type SendOutcome, type Visibility } from './send';
 
 export interface PipelineDeps extends SendDeps {
@@ -149,7 +150,7 @@ export class PublicationPipeline {
   }
 }
 
-function pendingOrNull(stored: Parameters<typeof asAttempt>[0]): PendingAttempt | null {
+function pendingOrNull(stored: StoredPost | null): PendingAttempt | null {
   const attempt = asAttempt(stored);
   return isState(attempt, 'pending') ? attempt : null;
 }

@@ -7,7 +7,7 @@ import { emittedBatches } from './firing.batchers';
 import type { Arming } from './firing.arm';
 import type { Claiming } from './firing.claim';
 import type { FiringContext } from './firing.context';
-import { reconcileStep, type ReconcileStep } from './firing.rules';
+import { reconcileStep } from './firing.rules';
 import type { Settling } from './firing.settle';
 
 /** An emitted claim still under way this long after the broker confirmed it is noted as emitted (noteEmitted). */
@@ -83,31 +83,27 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     return pending.length;
   }
 
-  /** What to do with a claim under way (firing.rules.ts): ask again, or take over a dead replica's. */
-  function claimsHandler(at: number) {
+  /**
+   * The claims under way (firing.rules.ts: ask again, or take over a dead replica's), read alone
+   * every interval: a replica that died holding claims it had not emitted is taken over within
+   * seconds, even when the whole pass is slow (on the embedded database it reads every pending
+   * schedule, seconds under a burst, and is spaced out by its duration). The pass leaves them here.
+   */
+  async function reconcileClaims(): Promise<void> {
+    const at = now().getTime();
+    const view = { at, instanceId, unsent, settings };
+    const claims = await repo.claimed();
+    await noteEmitted(claims, at);
     let live: Set<string> | null = null;
-    return async (next: ReconcileStep): Promise<void> => {
+    for (const schedule of claims) {
+      const next = reconcileStep(schedule, view);
       if (next.step === 'ask-again') {
         if (await stillWanted(next.schedule)) await reemit(next.schedule);
       } else if (next.step === 'take-over-if-gone') {
         live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
         if (!live.has(next.schedule.claimedBy)) await reemit(next.schedule);
       }
-    };
-  }
-
-  /**
-   * The claims under way alone, every interval: a replica that died holding claims it had not
-   * emitted is taken over within seconds, even when the whole pass is slow (on the embedded
-   * database it reads every schedule, seconds under a burst, and is spaced out by its duration).
-   */
-  async function reconcileClaims(): Promise<void> {
-    const at = now().getTime();
-    const view = { at, instanceId, unsent, settings };
-    const handle = claimsHandler(at);
-    const claims = await repo.claimed();
-    await noteEmitted(claims, at);
-    for (const schedule of claims) await handle(reconcileStep(schedule, view));
+    }
   }
 
   /**
@@ -146,7 +142,6 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     const active = await repo.active(new Date(at + 2 * settings.reconcileIntervalMs + 1_000));
     const overdue: FirePlan[] = [];
     const soon: FirePlan[] = [];
-    const handleClaim = claimsHandler(at);
     for (const schedule of active) {
       const next = reconcileStep(schedule, view);
       switch (next.step) {
@@ -158,7 +153,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
           break;
         case 'ask-again':
         case 'take-over-if-gone':
-          await handleClaim(next);
+          // the claims under way are the claim check's (reconcileClaims); active() reads none
           break;
         case 'settle-preparing':
           await settlePreparing(next.schedule);

@@ -5,8 +5,8 @@
  * - claiming and firing (firing.claim.ts): the conditional claim pending -> firing, then the
  *   winner alone emits content.publish.requested with the plan's request id;
  * - settling outcomes (firing.settle.ts): published, retried later, or given up and back to draft;
- * - reconciling (firing.reconcile.ts): timers rebuilt, overdue plans fired, orphaned claims taken
- *   over (also by a cheap check of the claims alone, every interval), operations left half-way finished.
+ * - reconciling (firing.reconcile.ts): timers rebuilt, overdue plans fired, operations left
+ *   half-way finished; orphaned claims taken over by a cheap check of the claims alone, every interval.
  *
  * Their writes are grouped for the embedded database in firing.batchers.ts; their decisions are
  * pure functions in firing.rules.ts.

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduleDoc, ScheduleModels } from './schedule.model';
 import { isFiring, isPending, readSchedule } from './schedule.states';
-import type { ClaimRequest, Schedule, ScheduleRecord, ScheduleRepository, ScheduleStatus } from './schedule.types';
+import type { ClaimRequest, Schedule, ScheduleRecord, ScheduleRepository } from './schedule.types';
 
 const LOCK_FREE = new Date(0);
 /** the reconciler's "mid-way" statuses: looked at whatever their time */
-const MID_WAY: ScheduleStatus[] = ['preparing', 'firing'];
 
 /** The stored document as a record, with the defaults of fields an older document may lack. */
 function toRecord(doc: ScheduleDoc): ScheduleRecord {
@@ -149,7 +148,7 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
         .find({
           $or: [
             { status: { $in: ['pending'] }, dueAt: { $lte: dueBefore } },
-            { status: { $in: MID_WAY } },
+            { status: 'preparing' },
             { syncToDraft: true },
           ],
         })

@@ -115,8 +115,8 @@ export interface ScheduleRepository {
   claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<FiringSchedule[]>;
   takeOver(contentId: string, requestId: string, fromInstance: string, instanceId: string, now: Date): Promise<FiringSchedule | null>;
   /**
-   * What the reconciler looks at: pending due before the horizon, anything mid-way, pending syncs;
-   * without the text (use claim or takeOver to get it).
+   * What the reconciler's pass looks at: pending due before the horizon, preparing, pending syncs;
+   * without the text (use claim or takeOver to get it). The claims under way are claimed()'s.
    */
   active(dueBefore: Date): Promise<Schedule[]>;
   /** the claims under way (firing), without the text: one indexed equality, cheap on any store */
