@@ -11,8 +11,13 @@
 # and writes are serialised: see docs/decisions/001). The patch queries the indexed
 # expression, and also uses it when the filter has other fields beside a plain _id (the
 # handlers filter every document again in full, so this only narrows the candidates).
-# A second patch pushes down a plain {field: string} the same way (arrays still pass), so a
-# lookup such as a user's posts uses the field's index instead of reading the whole collection.
+# sqlite-where-pushdown.patch narrows the other filters in SQLite (arrays always pass): equality
+# and $in of strings, ObjectIDs and booleans, $lte/$lt of a date, $ne: null, and an $or whose
+# branches all narrow; the lookup is by the index of the first equality, so a user's posts or
+# the due schedules are read from an index instead of decoding the whole collection in Go
+# (the scheduler's pass over 10,000 pending schedules: 27 ms instead of about 500).
+# resource-tracking-debug-only.patch: FerretDB's leak detector (a stack and a finalizer for
+# every iterator) runs in its debug builds only; it was 6 % of the database's CPU under load.
 set -euo pipefail
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -132,6 +132,13 @@ describe('mongoose on the MongoDB-compatible server', () => {
       ['$or with an operator left to the handler', { $or: [{ tag: 'z' }, { at: { $exists: false } }] }, ['before-1970', 'missing']],
       ['$and', { $and: [{ tag: 'x' }, { at: { $gte: day('2027-01-01') } }] }, ['arrays']],
       ['an embedded document', { nested: { k: 1 } }, ['nested']],
+      ['a date not null', { at: { $ne: null } }, ['after-2286', 'arrays', 'before-1970', 'before-2001', 'nested', 'now', 'other-types']],
+      ['a date not null and before', { at: { $ne: null, $lt: day('2026-11-27') } }, ['arrays', 'before-1970', 'before-2001', 'nested']],
+      ['a date at or before with a string beside', { tag: 'y', at: { $lte: day('1999-06-01') } }, ['arrays', 'before-2001']],
+      ['$in with an escape', { tag: { $in: ['x', 'back\\slash'] } }, ['arrays', 'nested', 'now']],
+      ['a boolean written as a string', { flag: 'true' }, ['other-types']],
+      ['an indexed $in with an $or beside', { tag: { $in: ['x', 'y'] }, $or: [{ flag: false }, { at: { $gte: day('2029-01-01') } }] }, ['arrays', 'before-2001']],
+      ['$or of $in and a boolean', { $or: [{ tag: 'z', at: { $lte: day('2026-01-01') } }, { tag: { $in: ['x', 'y'] }, flag: false }] }, ['before-1970', 'before-2001']],
     ])('when a find asks for %s, then every matching document comes back', async (_name, filter, expected) => {
       expect(await ids(filter)).toEqual(expected);
     });
