@@ -14,6 +14,8 @@ describe('the claim check', () => {
 
   function setUp(initial: Schedule[], options: { live: string[] }) {
     let claims = initial;
+    let takeOversUnderWay = 0;
+    let mostTakeOversAtOnce = 0;
     let clock = T0.getTime() + 5_000;
     const published: unknown[] = [];
     const takenOver: string[] = [];
@@ -24,6 +26,10 @@ describe('the claim check', () => {
       takeOver: async (contentId, requestId, from, to) => {
         const claim = claims.find((c) => c.contentId === contentId && c.status === 'firing' && c.requestId === requestId && c.claimedBy === from);
         if (!claim) return null;
+        // a round trip: the other take-overs may start meanwhile
+        mostTakeOversAtOnce = Math.max(mostTakeOversAtOnce, ++takeOversUnderWay);
+        await new Promise((resolve) => setImmediate(resolve));
+        takeOversUnderWay--;
         takenOver.push(contentId);
         return { ...claim, claimedBy: to } as FiringSchedule;
       },
@@ -52,6 +58,7 @@ describe('the claim check', () => {
       published,
       takenOver,
       noted,
+      mostTakeOversAtOnce: () => mostTakeOversAtOnce,
       /** what the store holds next, and the time */
       later: (ms: number, next: Schedule[]) => {
         clock += ms;
@@ -65,6 +72,15 @@ describe('the claim check', () => {
     await firing.reconcileClaims();
     expect(takenOver).toEqual(['c1']);
     expect(published).toEqual([expect.objectContaining({ requestId: 'r1', contentId: 'c1', userId: 'u1', text: 'Work samples beat whiteboards.' })]);
+  });
+
+  test('when a replica died holding two batches of claims, then the check takes them over side by side, at most 16 at once, each emitted once', async () => {
+    const claims = Array.from({ length: 50 }, (_, i) => written.firing({ contentId: `c${i}`, requestId: `r${i}` }));
+    const { firing, published, takenOver, mostTakeOversAtOnce } = setUp(claims, { live: ['replica-b'] });
+    await firing.reconcileClaims();
+    expect(new Set(takenOver).size).toBe(50);
+    expect(published.map((p) => (p as { requestId: string }).requestId).sort()).toEqual(claims.map((c) => c.requestId).sort());
+    expect(mostTakeOversAtOnce()).toBe(16);
   });
 
   test('when the claimant is alive, or its request reached the broker, or the claim is this replica\'s, then the check leaves it alone', async () => {

@@ -13,6 +13,18 @@ import type { Settling } from './firing.settle';
 /** An emitted claim still under way this long after the broker confirmed it is noted as emitted (noteEmitted). */
 export const NOTE_EMITTED_AFTER_MS = 10_000;
 
+/** Claims emitted again at once by the claim check. */
+const REEMIT_CONCURRENCY = 16;
+
+/** Runs `fn` over the items, at most `limit` at a time; rejects with the first failure. */
+async function eachAtMost<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /** Replicas not seen for this long are forgotten: their heartbeats are only clutter. */
 const FORGET_INSTANCES_AFTER_MS = 86_400_000;
 
@@ -94,16 +106,23 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     const view = { at, instanceId, unsent, settings };
     const claims = await repo.claimed();
     await noteEmitted(claims, at);
-    let live: Set<string> | null = null;
+    const askAgain: FiringSchedule[] = [];
+    const ifGone: FiringSchedule[] = [];
     for (const schedule of claims) {
       const next = reconcileStep(schedule, view);
-      if (next.step === 'ask-again') {
-        if (await stillWanted(next.schedule)) await reemit(next.schedule);
-      } else if (next.step === 'take-over-if-gone') {
-        live ??= await repo.liveInstances(new Date(at - settings.instanceTtlMs));
-        if (!live.has(next.schedule.claimedBy)) await reemit(next.schedule);
-      }
+      if (next.step === 'ask-again') askAgain.push(next.schedule);
+      else if (next.step === 'take-over-if-gone') ifGone.push(next.schedule);
     }
+    const live = ifGone.length ? await repo.liveInstances(new Date(at - settings.instanceTtlMs)) : new Set<string>();
+    // a dead replica leaves up to two claim batches: taken over side by side, not one round trip after another
+    await eachAtMost(askAgain, REEMIT_CONCURRENCY, async (schedule) => {
+      if (await stillWanted(schedule)) await reemit(schedule);
+    });
+    await eachAtMost(
+      ifGone.filter((schedule) => !live.has(schedule.claimedBy)),
+      REEMIT_CONCURRENCY,
+      reemit,
+    );
   }
 
   /**
