@@ -16,6 +16,7 @@ import {
   signupRequestSchema,
   userResponseSchema,
 } from './auth';
+import { billingRedirectResponseSchema, checkoutRequestSchema, plansResponseSchema, subscriptionResponseSchema, webhookResponseSchema } from './billing';
 import { calendarSettingsResponseSchema, scheduleRequestSchema, scheduleResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema, unscheduleResponseSchema } from './calendar';
 import { generationStreamEventSchemas } from './generation-stream';
 import { contentListQuerySchema, contentListResponseSchema, contentResponseSchema, editRequestSchema, generateRequestSchema, generateResponseSchema } from './content';
@@ -44,7 +45,7 @@ export interface ApiOperation {
   /** OpenAPI form: path parameters as {name} */
   path: string;
   /** the service behind it, as the gateway routes it */
-  tag: 'auth' | 'users' | 'admin' | 'content' | 'linkedin' | 'calendar' | 'gateway';
+  tag: 'auth' | 'users' | 'admin' | 'content' | 'linkedin' | 'calendar' | 'billing' | 'gateway';
   summary: string;
   /** false for the few operations that need no access token (gateway PUBLIC_ROUTES) */
   auth: boolean;
@@ -70,7 +71,7 @@ export const apiOperations: ApiOperation[] = [
   { method: 'post', path: '/api/admin/users/{id}/tier', tag: 'admin', summary: "Set a user's subscription tier (admins)", auth: true, request: adminSetTierRequestSchema, success: { status: 200, body: userResponseSchema }, errors: ['ADMIN.FORBIDDEN', 'USER.NOT_FOUND'] },
 
   // content
-  { method: 'post', path: '/api/content/generate', tag: 'content', summary: 'Generate a post and 5 hooks (or generate a draft again)', auth: true, request: generateRequestSchema, success: { status: 201, body: generateResponseSchema }, stream: generationStreamEventSchemas, errors: ['TRIAL.LIMIT_REACHED', 'AUTH.USER_NOT_FOUND', 'CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.TYPE_MISMATCH', 'CONTENT.CHANGED', 'GENERATION.TIMEOUT', 'GENERATION.RATE_LIMITED', 'GENERATION.UNAVAILABLE', 'GENERATION.INVALID_OUTPUT', 'GENERATION.REFUSED', 'DEPENDENCY.UNAVAILABLE'] },
+  { method: 'post', path: '/api/content/generate', tag: 'content', summary: 'Generate a post and 5 hooks (or generate a draft again)', auth: true, request: generateRequestSchema, success: { status: 201, body: generateResponseSchema }, stream: generationStreamEventSchemas, errors: ['TRIAL.LIMIT_REACHED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE', 'AUTH.USER_NOT_FOUND', 'CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.TYPE_MISMATCH', 'CONTENT.CHANGED', 'GENERATION.TIMEOUT', 'GENERATION.RATE_LIMITED', 'GENERATION.UNAVAILABLE', 'GENERATION.INVALID_OUTPUT', 'GENERATION.REFUSED', 'DEPENDENCY.UNAVAILABLE'] },
   { method: 'get', path: '/api/content', tag: 'content', summary: "The user's posts, newest first", auth: true, query: contentListQuerySchema, success: { status: 200, body: contentListResponseSchema }, errors: [] },
   { method: 'get', path: '/api/content/{id}', tag: 'content', summary: 'One post', auth: true, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND'] },
   { method: 'put', path: '/api/content/{id}/edit', tag: 'content', summary: 'Save edits to a draft', auth: true, request: editRequestSchema, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.CHANGED'] },
@@ -91,6 +92,13 @@ export const apiOperations: ApiOperation[] = [
   { method: 'delete', path: '/api/calendar/unschedule/{contentId}', tag: 'calendar', summary: 'Unschedule a post (back to draft)', auth: true, success: { status: 200, body: unscheduleResponseSchema }, errors: ['CONTENT.NOT_FOUND', 'SCHEDULE.NOT_SCHEDULED', 'SCHEDULE.PUBLISHING', 'SCHEDULE.BUSY', 'DEPENDENCY.UNAVAILABLE'] },
   { method: 'get', path: '/api/calendar/settings', tag: 'calendar', summary: 'Scheduling limits (minimum lead time)', auth: true, success: { status: 200, body: calendarSettingsResponseSchema }, errors: [] },
   { method: 'get', path: '/api/calendar/suggestions', tag: 'calendar', summary: 'Suggested posting times in a time zone', auth: true, query: suggestionsQuerySchema, success: { status: 200, body: suggestionsResponseSchema }, errors: ['SCHEDULE.INVALID_TIME_ZONE'] },
+
+  // billing
+  { method: 'get', path: '/api/billing/plans', tag: 'billing', summary: 'The plans with their prices and allowances', auth: false, success: { status: 200, body: plansResponseSchema }, errors: ['BILLING.UNAVAILABLE'] },
+  { method: 'post', path: '/api/billing/checkout', tag: 'billing', summary: "Start a subscription: Stripe Checkout's address for the plan and interval", auth: true, request: checkoutRequestSchema, success: { status: 200, body: billingRedirectResponseSchema }, errors: ['BILLING.ALREADY_SUBSCRIBED', 'BILLING.PLAN_UNAVAILABLE', 'BILLING.UNAVAILABLE', 'USER.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE'] },
+  { method: 'post', path: '/api/billing/portal', tag: 'billing', summary: "Manage billing: Stripe's Billing Portal (change plan, cancel, card, invoices)", auth: true, success: { status: 200, body: billingRedirectResponseSchema }, errors: ['BILLING.NO_CUSTOMER', 'BILLING.UNAVAILABLE'] },
+  { method: 'get', path: '/api/billing/subscription', tag: 'billing', summary: 'The subscription, its status and this month\'s usage', auth: true, success: { status: 200, body: subscriptionResponseSchema }, errors: ['DEPENDENCY.UNAVAILABLE'] },
+  { method: 'post', path: '/api/billing/webhook', tag: 'billing', summary: "Stripe's events (signed with the Stripe-Signature header)", auth: false, success: { status: 200, body: webhookResponseSchema }, errors: ['BILLING.SIGNATURE_INVALID'] },
 
   // the gateway itself
   { method: 'get', path: '/api/health', tag: 'gateway', summary: 'Whether every service is ready (503 names the ones that are not)', auth: false, success: { status: 200, body: gatewayHealthSchema }, errors: [] },

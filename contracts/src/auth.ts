@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageSchema } from './billing';
 import { userRoleSchema, subscriptionTierSchema } from './domain';
 import { atMostMessage, FIELD_MAX, type LimitedField } from './limits';
 
@@ -15,6 +16,10 @@ export const userSchema = z.object({
   subscriptionStatus: z.string(),
   subscriptionTier: subscriptionTierSchema,
   trialPostsUsed: z.number().int().nonnegative(),
+  /** set once the trial is over before its posts are (the member subscribed): no trial posts are left */
+  trialEndsAt: iso.nullable(),
+  /** the posts of the current allowance: the trial's, or the plan's this month */
+  usage: usageSchema,
   betaExpiresAt: iso.nullable(),
   userRole: userRoleSchema,
   role: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageSchema } from './billing';
 import { contentStatusSchema, contentTypeSchema, contentTypes, engagementSchema, type ContentType } from './domain';
 import { atMostMessage, FIELD_MAX } from './limits';
 
@@ -111,7 +112,7 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 export const generateResponseSchema = z.object({
   content: contentItemSchema,
-  user: z.object({ trialPostsRemaining: z.number().int().nonnegative().nullable() }),
+  user: z.object({ trialPostsRemaining: z.number().int().nonnegative().nullable(), usage: usageSchema }),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 

@@ -45,6 +45,15 @@ export const errorCatalogue = {
   'QUOTA.RESERVATION_NOT_FOUND': { status: 404, message: 'Reservation not found', description: 'Internal: no such trial reservation.' },
   'QUOTA.RESERVATION_RELEASED': { status: 409, message: 'Reservation was already released', description: 'Internal: commit after release.' },
 
+  // plans and billing
+  'PLAN.LIMIT_REACHED': { status: 403, message: 'Plan limit reached. Please upgrade to continue generating content this month.', description: "The plan's posts for this month are used up; `details.resetsAt` says when they come back, `details.allowance` how many there are." },
+  'PLAN.PAYMENT_OVERDUE': { status: 402, message: 'Payment overdue. Please update your payment method to continue generating content.', description: 'A renewal failed and its grace period is over, or the subscription is unpaid or paused.' },
+  'BILLING.ALREADY_SUBSCRIBED': { status: 409, message: 'You already have a subscription. Change or cancel it in Manage billing.', description: 'Checkout while a subscription is still held: plan changes go through the billing portal.' },
+  'BILLING.NO_CUSTOMER': { status: 409, message: 'You have no subscription yet. Choose a plan to start one.', description: 'The billing portal before any checkout.' },
+  'BILLING.PLAN_UNAVAILABLE': { status: 503, message: 'This plan cannot be bought right now. Please try again later.', description: "Stripe has no active price with the plan's lookup key (a setup problem, logged)." },
+  'BILLING.UNAVAILABLE': { status: 503, message: 'Payments are unavailable right now. Please try again in a few minutes.', description: 'Stripe did not answer, or refused the request.' },
+  'BILLING.SIGNATURE_INVALID': { status: 400, message: 'Invalid Stripe signature', description: 'Webhook: the Stripe-Signature header is missing, does not match the body, or is older than 5 minutes; nothing changed.' },
+
   // content and generation
   'CONTENT.NOT_FOUND': { status: 404, message: 'Content not found', description: 'No such item of this user (also a deleted one or a malformed id).' },
   'CONTENT.NOT_EDITABLE': { status: 409, message: 'Only drafts can be changed.', description: 'The item is scheduled or published; `details.status` says which.' },

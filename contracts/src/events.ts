@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingIntervalSchema, planIdSchema } from './billing';
 import { contentStatusSchema, contentTypeSchema, subscriptionTierSchema } from './domain';
 
 /**
@@ -77,6 +78,26 @@ export const eventPayloadSchemas = {
   'content.generated': z.object({ contentId, userId, contentType: contentTypeSchema }),
   'content.updated': z.object({ contentId, userId, status: contentStatusSchema }),
   'content.deleted': z.object({ contentId, userId, status: contentStatusSchema }),
+
+  // billing: a member's subscription as Stripe has it now. The auth service applies it to the
+  // user (tier, status, allowance); `revision` orders them, a later one replacing an earlier.
+  'billing.subscription.changed': z.object({
+    userId,
+    customerId: z.string().min(1),
+    subscriptionId: z.string().nullable(),
+    /** null: no subscription the member still has (never had one, or it ended) */
+    plan: planIdSchema.nullable(),
+    interval: billingIntervalSchema.nullable(),
+    /** Stripe's status, or `none` */
+    status: z.string().min(1),
+    currentPeriodStart: z.string().datetime({ offset: true }).nullable(),
+    currentPeriodEnd: z.string().datetime({ offset: true }).nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    /** past_due: the plan keeps working until then */
+    graceEndsAt: z.string().datetime({ offset: true }).nullable(),
+    /** when the billing service read this state from Stripe */
+    revision: z.string().datetime({ offset: true }),
+  }),
 
   // scheduler
   'content.publish.requested': z.object({

@@ -9,6 +9,7 @@ export * from './content';
 export * from './generation-stream';
 export * from './linkedin';
 export * from './calendar';
+export * from './billing';
 export * from './internal';
 export * from './roles';
 export * from './hashtags';

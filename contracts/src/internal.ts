@@ -3,6 +3,7 @@
  * carries the `x-internal-token` header (platform `internalClient` / `requireInternal`).
  */
 import { z } from 'zod';
+import { usageSchema } from './billing';
 import { contentItemSchema } from './content';
 import { eventPayloadSchemas } from './events';
 
@@ -10,17 +11,37 @@ import { eventPayloadSchemas } from './events';
 // concurrent generations never exceed the trial's 3 posts.
 export const quotaReserveRequestSchema = z.object({ userId: z.string().min(1) });
 export const quotaReserveResponseSchema = z.object({
-  /** null for unlimited tiers: nothing to commit or release */
+  /** null where nothing is counted (beta, premium): nothing to commit or release */
   reservationId: z.string().nullable(),
   unlimited: z.boolean(),
   trialPostsRemaining: z.number().int().nonnegative().nullable(),
+  /** the allowance with this post reserved */
+  usage: usageSchema,
 });
 export const quotaCommitRequestSchema = z.object({ reservationId: z.string().min(1) });
 export const quotaCommitResponseSchema = z.object({
   trialPostsRemaining: z.number().int().nonnegative().nullable(),
+  usage: usageSchema,
 });
 export const quotaReleaseRequestSchema = quotaCommitRequestSchema;
 export const quotaReleaseResponseSchema = z.object({ released: z.boolean() });
+
+/**
+ * GET /internal/users/:id/account (auth): what the billing service needs of a member: the address
+ * for the Stripe customer and receipts, and the usage of the current allowance. 404 USER.NOT_FOUND.
+ */
+export const internalAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  subscriptionTier: z.string(),
+  subscriptionStatus: z.string(),
+  trialEndsAt: z.string().datetime({ offset: true }).nullable(),
+  usage: usageSchema,
+});
+export type InternalAccount = z.infer<typeof internalAccountSchema>;
+export const internalAccountResponseSchema = z.object({ account: internalAccountSchema });
 
 // content: the owner's item with its owner, and conditional status transitions.
 export const internalContentItemSchema = contentItemSchema.extend({ userId: z.string() });

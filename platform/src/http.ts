@@ -8,6 +8,8 @@ import type { Logger } from './logger';
 declare module 'http' {
   interface IncomingMessage {
     id: string | number | object;
+    /** the JSON body's bytes as they arrived, for a route that checks a signature over them (Stripe's webhook) */
+    rawBody?: Buffer;
   }
 }
 
@@ -136,9 +138,18 @@ function isStoreUnavailable(err: unknown): boolean {
   );
 }
 
-/** JSON parsing with a bounded body; requests without a JSON content type leave body empty. */
+/**
+ * JSON parsing with a bounded body; requests without a JSON content type leave body empty. The
+ * bytes stay on `req.rawBody` (the buffer the parser read anyway) for signature checks.
+ */
 export function jsonBody(limit = '100kb'): RequestHandler {
-  return express.json({ limit, strict: false });
+  return express.json({
+    limit,
+    strict: false,
+    verify: (req, _res, buf) => {
+      (req as http.IncomingMessage).rawBody = buf;
+    },
+  });
 }
 
 export interface HttpServer {

@@ -9,10 +9,12 @@ describeQuotaContract('the fake of the test kit', async () => {
   return {
     url: fake.url,
     unknownUserId: '0'.repeat(24),
-    async newUser(tier = 'trial') {
+    async newUser(tier = 'trial', options = {}) {
       const id = randomBytes(12).toString('hex');
-      fake.addUser(id, tier);
-      return { id, trialPostsUsed: async () => fake.trialPostsUsed(id) };
+      const email = `member-${id}@example.com`;
+      fake.addUser(id, tier, { email });
+      if (options.overdue) fake.setOverdue(id, true);
+      return { id, email, trialPostsUsed: async () => fake.trialPostsUsed(id) };
     },
     stop: () => fake.stop(),
   };

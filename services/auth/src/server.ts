@@ -11,6 +11,8 @@ import { createSessionRevocations } from './modules/auth/session-revocations';
 import { createAccessTokenIssuer } from './modules/keys/access-token';
 import { keyRoutes } from './modules/keys/keys.routes';
 import { resolveSigningKeys, type SigningKeys } from './modules/keys/signing-keys';
+import { startBillingSyncConsumer } from './modules/billing-sync/billing-sync.consumer';
+import { createBillingSync } from './modules/billing-sync/billing-sync.use-case';
 import { startLinkedinSyncConsumer } from './modules/linkedin-sync/linkedin-sync.consumer';
 import { createLinkedinSync } from './modules/linkedin-sync/linkedin-sync.use-case';
 import { systemClock, type Clock, type EventPublisher } from './modules/ports';
@@ -71,6 +73,7 @@ export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys,
       reservationTtlMs: config.QUOTA_RESERVATION_TTL_SECONDS * 1000,
     }),
     linkedinSync: createLinkedinSync({ users, events }),
+    billingSync: createBillingSync({ users, events, clock }),
   };
 }
 export type AuthModules = ReturnType<typeof buildModules>;
@@ -91,12 +94,13 @@ export async function start(config: AuthConfig, options: { clock?: Clock } = {})
     routes(router, modules, { tokens, config: settings }) {
       keyRoutes(router, { keys });
       authRoutes(router, { auth: modules.auth, tokens, refreshTokenTtlSeconds: settings.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 });
-      profileRoutes(router, { profile: modules.profile, tokens });
+      profileRoutes(router, { profile: modules.profile, tokens, internalToken: settings.INTERNAL_TOKEN });
       adminRoutes(router, { admin: modules.admin, tokens });
       quotaRoutes(router, { quota: modules.quota, internalToken: settings.INTERNAL_TOKEN });
     },
     async background(modules, ctx) {
       await startLinkedinSyncConsumer(ctx.messaging, modules.linkedinSync);
+      await startBillingSyncConsumer(ctx.messaging, modules.billingSync);
       return startSweeper(ctx, modules);
     },
   });

@@ -1,6 +1,6 @@
 import { cleanupNamespace, http, testNamespace } from '@postwright/platform/src/testing';
 import { describeQuotaContract } from '@postwright/platform/src/testing/contracts/quota-contract';
-import { signupUser, startAuth } from './support/harness';
+import { signupUser, startAuth, subscribe } from './support/harness';
 
 /** The real auth service answers the quota contract the content service's fake plays (platform/src/testing/fakes/quota.ts). */
 describeQuotaContract('the auth service', async () => {
@@ -9,11 +9,13 @@ describeQuotaContract('the auth service', async () => {
   return {
     url: auth.url,
     unknownUserId: '0'.repeat(24),
-    async newUser(tier = 'trial') {
+    async newUser(tier = 'trial', options = {}) {
       const { user, tokens } = await signupUser(auth.url);
-      if (tier !== 'trial') await auth.modules.admin.setTier(user.id, { tier });
+      if (tier === 'beta' || tier === 'premium') await auth.modules.admin.setTier(user.id, { tier });
+      else if (tier !== 'trial') await subscribe(auth, user.id, { plan: tier, status: options.overdue ? 'unpaid' : 'active' });
       return {
         id: user.id,
+        email: user.email,
         trialPostsUsed: async () => (await http(auth.url, 'GET', '/api/users/profile', { token: tokens.accessToken })).body.user.trialPostsUsed,
       };
     },

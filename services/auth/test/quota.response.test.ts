@@ -41,10 +41,10 @@ describe('internal trial quota API (reserve -> commit | release)', () => {
     const { user, tokens } = await signupUser(auth.url);
     const first = await reserve(user.id);
     expect(first.status).toBe(200);
-    expect(quotaReserveResponseSchema.parse(first.body)).toEqual({ reservationId: expect.any(String), unlimited: false, trialPostsRemaining: 2 });
+    expect(quotaReserveResponseSchema.parse(first.body)).toEqual({ reservationId: expect.any(String), unlimited: false, trialPostsRemaining: 2, usage: { used: 0, allowance: 3, resetsAt: null } });
     const committed = await commit(first.body.reservationId);
     expect(committed.status).toBe(200);
-    expect(quotaCommitResponseSchema.parse(committed.body)).toEqual({ trialPostsRemaining: 2 });
+    expect(quotaCommitResponseSchema.parse(committed.body)).toEqual({ trialPostsRemaining: 2, usage: { used: 1, allowance: 3, resetsAt: null } });
     expect((await profile(tokens.accessToken)).trialPostsUsed).toBe(1);
   });
 
@@ -89,7 +89,7 @@ describe('internal trial quota API (reserve -> commit | release)', () => {
     const { reservationId } = (await reserve(user.id)).body;
     const [a, b] = [await commit(reservationId), await commit(reservationId)];
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(b.body).toEqual({ trialPostsRemaining: 2 });
+    expect(b.body).toEqual({ trialPostsRemaining: 2, usage: { used: 1, allowance: 3, resetsAt: null } });
     expect((await profile(tokens.accessToken)).trialPostsUsed).toBe(1);
   });
 
@@ -104,7 +104,7 @@ describe('internal trial quota API (reserve -> commit | release)', () => {
     // a generation that outlived its reservation: counted, because a post is free
     const late = await commit(held[0].body.reservationId);
     expect(late.status).toBe(200);
-    expect(late.body).toEqual({ trialPostsRemaining: 1 });
+    expect(late.body).toEqual({ trialPostsRemaining: 1, usage: { used: 1, allowance: 3, resetsAt: null } });
     expect((await profile(tokens.accessToken)).trialPostsUsed).toBe(1);
   });
 
@@ -112,7 +112,7 @@ describe('internal trial quota API (reserve -> commit | release)', () => {
     const { user } = await signupUser(auth.url);
     await auth.modules.admin.setTier(user.id, { tier: 'premium' });
     const results = await Promise.all(Array.from({ length: 5 }, () => reserve(user.id)));
-    for (const r of results) expect(r.body).toEqual({ reservationId: null, unlimited: true, trialPostsRemaining: null });
+    for (const r of results) expect(r.body).toEqual({ reservationId: null, unlimited: true, trialPostsRemaining: null, usage: { used: 0, allowance: null, resetsAt: null } });
   });
 
   test('when a beta is running, then unlimited; once betaExpiresAt passes, then it is trial again and the quota applies', async () => {

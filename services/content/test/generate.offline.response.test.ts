@@ -29,7 +29,7 @@ describe('POST /api/content/generate with the offline framework generator (no OP
     // the author's own experience is the proof at the heart of the post
     expect(body.content.generatedContent).toContain('our output dropped for three months');
     expect(body.content.generatedContent.toLowerCase()).toContain('remote work productivity');
-    expect(body.user).toEqual({ trialPostsRemaining: null });
+    expect(body.user).toEqual({ trialPostsRemaining: null, usage: { used: 0, allowance: null, resetsAt: null } });
   });
 
   test('when the same form is sent twice, then the offline generator writes the same post (deterministic)', async () => {

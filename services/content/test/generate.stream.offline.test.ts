@@ -61,7 +61,7 @@ describe('POST /api/content/generate streamed, with the offline writer', () => {
     expect(Object.keys(done.data).sort()).toEqual(Object.keys(json.body).sort());
     expect(done.data.content.generatedContent).toBe(json.body.content.generatedContent);
     expect(done.data.content.hooks).toEqual(json.body.content.hooks);
-    expect(done.data.user).toEqual({ trialPostsRemaining: null });
+    expect(done.data.user).toEqual({ trialPostsRemaining: null, usage: { used: 0, allowance: null, resetsAt: null } });
   });
 
   test('when the form is invalid, then the answer is the plain 400 JSON refusal, not a stream', async () => {

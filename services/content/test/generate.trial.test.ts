@@ -5,7 +5,7 @@ import { startStack, type Stack, type TestUser } from './support/stack';
 const TRIAL_LIMIT = 'Trial limit reached. Please upgrade to continue generating content.';
 
 /** Spec sections 4 and 9: trial users get 3 posts; the auth service keeps the count. */
-describe('POST /api/content/generate and the trial quota (real auth service)', () => {
+describe('POST /api/content/generate and the posts quota (the auth service\'s, played by the test kit\'s fake)', () => {
   let stack: Stack;
 
   beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('POST /api/content/generate and the trial quota (real auth service)', (
     for (let i = 0; i < 4; i++) {
       const res = await generate(user);
       expect(res.status).toBe(201);
-      expect(res.body.user).toEqual({ trialPostsRemaining: null });
+      expect(res.body.user).toEqual({ trialPostsRemaining: null, usage: { used: 0, allowance: null, resetsAt: null } });
     }
   });
 
@@ -70,5 +70,26 @@ describe('POST /api/content/generate and the trial quota (real auth service)', (
     const res = await generate(user);
     expect(res.status).toBe(201);
     expect(res.body.user.trialPostsRemaining).toBeNull();
+  });
+
+  test('when a Starter member generates, then the answer carries the month\'s usage, and at the limit the auth service\'s refusal comes through as it is', async () => {
+    const user = await stack.user({ tier: 'starter' });
+    const res = await generate(user);
+    expect(res.status).toBe(201);
+    expect(res.body.user).toEqual({ trialPostsRemaining: null, usage: { used: 1, allowance: 50, resetsAt: expect.any(String) } });
+    for (let i = 1; i < 50; i++) expect((await generate(user, `Topic ${i}`)).status).toBe(201);
+    const refused = await generate(user, 'One too many');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PLAN.LIMIT_REACHED', error: expect.any(String), details: { allowance: 50, resetsAt: res.body.user.usage.resetsAt } });
+    expect(await stack.list(user)).toHaveLength(50);
+  });
+
+  test('when a member\'s payment is overdue, then generation is refused with 402 and nothing is written', async () => {
+    const user = await stack.user({ tier: 'professional' });
+    stack.quota.setOverdue(user.id, true);
+    const refused = await generate(user);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PLAN.PAYMENT_OVERDUE', error: 'Payment overdue. Please update your payment method to continue generating content.' });
+    expect(await stack.list(user)).toHaveLength(0);
   });
 });

@@ -1,23 +1,28 @@
 /**
- * The trial quota API as its callers rely on it (contracts/src/internal.ts): one set of cases,
+ * The auth service's internal API as its callers rely on it (contracts/src/internal.ts): the posts
+ * quota and the member's account. One set of cases,
  * run against the real auth service (services/auth/test/quota.contract.test.ts) and against the
  * fake the content service's tests use (platform/test/fake-quota.contract.test.ts), so that the
  * fake cannot drift from the service it stands for.
  */
 import {
   errorCatalogue,
+  internalAccountResponseSchema,
   quotaCommitResponseSchema,
   quotaReleaseResponseSchema,
   quotaReserveResponseSchema,
   type ErrorCode,
-  type KnownSubscriptionTier,
 } from '@postwright/contracts';
+import type { FakeQuotaTier } from '../fakes/quota';
 import { http, TEST_INTERNAL_TOKEN } from '../index';
 
 export interface QuotaTarget {
   url: string;
-  /** an account the quota knows, with the given tier */
-  newUser(tier?: KnownSubscriptionTier): Promise<{ id: string; trialPostsUsed(): Promise<number> }>;
+  /**
+   * An account the quota knows, with the given tier (a plan: a subscription that is active, or
+   * `overdue`: one whose payment is overdue past its grace), and its email.
+   */
+  newUser(tier?: FakeQuotaTier, options?: { overdue?: boolean }): Promise<{ id: string; email: string; trialPostsUsed(): Promise<number> }>;
   /** an id no account has */
   unknownUserId: string;
   stop(): Promise<void>;
@@ -42,11 +47,16 @@ export function describeQuotaContract(name: string, start: () => Promise<QuotaTa
       const user = await target.newUser();
       const reserved = await call('reserve', { userId: user.id });
       expect(reserved.status).toBe(200);
-      expect(quotaReserveResponseSchema.parse(reserved.body)).toEqual({ reservationId: expect.any(String), unlimited: false, trialPostsRemaining: 2 });
+      expect(quotaReserveResponseSchema.parse(reserved.body)).toEqual({
+        reservationId: expect.any(String),
+        unlimited: false,
+        trialPostsRemaining: 2,
+        usage: { used: 0, allowance: 3, resetsAt: null },
+      });
       const first = await call('commit', { reservationId: reserved.body.reservationId });
       const again = await call('commit', { reservationId: reserved.body.reservationId });
       expect([first.status, again.status]).toEqual([200, 200]);
-      expect(quotaCommitResponseSchema.parse(first.body)).toEqual({ trialPostsRemaining: 2 });
+      expect(quotaCommitResponseSchema.parse(first.body)).toEqual({ trialPostsRemaining: 2, usage: { used: 1, allowance: 3, resetsAt: null } });
       expect(again.body).toEqual(first.body);
       await expect(user.trialPostsUsed()).resolves.toBe(1);
     });
@@ -78,7 +88,48 @@ export function describeQuotaContract(name: string, start: () => Promise<QuotaTa
       const user = await target.newUser('premium');
       const res = await call('reserve', { userId: user.id });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ reservationId: null, unlimited: true, trialPostsRemaining: null });
+      expect(res.body).toEqual({ reservationId: null, unlimited: true, trialPostsRemaining: null, usage: { used: 0, allowance: null, resetsAt: null } });
+    });
+
+    test('when a Starter member has reserved all 50 posts of the month, then the next reserve is PLAN.LIMIT_REACHED with the reset date', async () => {
+      const user = await target.newUser('starter');
+      const reservations = await Promise.all(Array.from({ length: 50 }, () => call('reserve', { userId: user.id })));
+      expect(reservations.map((r) => r.status)).toEqual(Array(50).fill(200));
+      const last = quotaReserveResponseSchema.parse(reservations[0].body);
+      expect(last).toMatchObject({ unlimited: false, trialPostsRemaining: null, usage: { allowance: 50, resetsAt: expect.any(String) } });
+      const refused = await call('reserve', { userId: user.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'PLAN.LIMIT_REACHED', error: expect.any(String), details: { allowance: 50, resetsAt: last.usage.resetsAt } });
+      const committed = await call('commit', { reservationId: last.reservationId });
+      expect(quotaCommitResponseSchema.parse(committed.body)).toEqual({ trialPostsRemaining: null, usage: { used: 1, allowance: 50, resetsAt: last.usage.resetsAt } });
+    });
+
+    test('when a Professional member reserves, then it is unlimited but counted, so the month shows what was used', async () => {
+      const user = await target.newUser('professional');
+      const reserved = await call('reserve', { userId: user.id });
+      expect(quotaReserveResponseSchema.parse(reserved.body)).toMatchObject({ reservationId: expect.any(String), unlimited: true, trialPostsRemaining: null });
+      const committed = await call('commit', { reservationId: reserved.body.reservationId });
+      expect(quotaCommitResponseSchema.parse(committed.body).usage).toEqual({ used: 1, allowance: null, resetsAt: expect.any(String) });
+    });
+
+    test('when a member\'s payment is overdue, then reserving is PLAN.PAYMENT_OVERDUE (402)', async () => {
+      const user = await target.newUser('starter', { overdue: true });
+      const refused = await call('reserve', { userId: user.id });
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject(refusal('PLAN.PAYMENT_OVERDUE'));
+    });
+
+    test('when another service asks for a member\'s account, then it gets the address and the usage; an unknown id is 404', async () => {
+      const user = await target.newUser('starter');
+      const res = await http(target.url, 'GET', `/internal/users/${user.id}/account`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(res.status).toBe(200);
+      const { account } = internalAccountResponseSchema.parse(res.body);
+      expect(account).toMatchObject({ id: user.id, email: user.email, subscriptionTier: 'starter', usage: { used: 0, allowance: 50 } });
+      const missing = await http(target.url, 'GET', `/internal/users/${target.unknownUserId}/account`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject(refusal('USER.NOT_FOUND'));
+      const forbidden = await http(target.url, 'GET', `/internal/users/${user.id}/account`);
+      expect(forbidden.status).toBe(403);
     });
 
     test('when the account does not exist or the reservation is unknown, then 404 with the code', async () => {

@@ -1,39 +1,57 @@
 /**
- * A fake of the auth service's trial quota API (POST /internal/quota/reserve|commit|release),
- * built from contracts/src/internal.ts and the error catalogue alone, for the tests of the
- * services that call it (content). It keeps its accounts in memory; the same contract cases
- * (quota-contract.ts) run against it and against the real auth service, so it cannot drift.
+ * A fake of the auth service's internal API: the posts quota (POST /internal/quota/reserve|commit|
+ * release) and the member's account (GET /internal/users/:id/account), built from
+ * contracts/src/internal.ts, contracts/src/billing.ts and the error catalogue alone, for the tests
+ * of the services that call it (content, billing). It keeps its accounts in memory; the same
+ * contract cases (quota-contract.ts) run against it and against the real auth service, so it
+ * cannot drift.
  */
 import { randomBytes } from 'node:crypto';
 import {
   hasUnlimitedPosts,
+  monthlyAllowance,
   quotaCommitRequestSchema,
   quotaReleaseRequestSchema,
   quotaReserveRequestSchema,
   TRIAL_POST_LIMIT,
-  type KnownSubscriptionTier,
+  type InternalAccount,
+  type PlanId,
+  type Usage,
 } from '@postwright/contracts';
 import { parseBody, Refusal, startJsonServer, type FakeRequest } from './json-server';
 
+/** The tiers the quota knows, and `overdue` for a plan whose payment is overdue (past its grace, or unpaid). */
+export type FakeQuotaTier = 'trial' | 'beta' | 'premium' | PlanId;
+
 interface Account {
-  tier: KnownSubscriptionTier;
-  /** posts committed */
+  tier: FakeQuotaTier;
+  overdue: boolean;
+  /** posts committed (the trial's, or the plan's this month) */
   used: number;
+  /** the plan's month ends then */
+  resetsAt: string | null;
   /** reservation key -> what became of it */
   reservations: Map<string, 'open' | 'committed' | 'released'>;
+  email: string;
+  firstName: string;
+  lastName: string;
 }
 
 export interface FakeQuota {
   url: string;
   /** an account the quota knows (the real one: a signed-up user), with its tier */
-  addUser(userId: string, tier?: KnownSubscriptionTier): void;
-  setTier(userId: string, tier: KnownSubscriptionTier): void;
-  /** posts committed for the user, as the auth profile's trialPostsUsed */
+  addUser(userId: string, tier?: FakeQuotaTier, profile?: { email?: string; firstName?: string; lastName?: string }): void;
+  setTier(userId: string, tier: FakeQuotaTier): void;
+  /** a plan whose renewal failed past its grace (the real one: status unpaid, or past_due after the grace) */
+  setOverdue(userId: string, overdue: boolean): void;
+  /** posts committed for the user, as the auth profile's trialPostsUsed (or the plan's usage) */
   trialPostsUsed(userId: string): number;
   /** every call received, in order */
   calls: FakeRequest[];
   stop(): Promise<void>;
 }
+
+const isPlan = (tier: FakeQuotaTier): tier is PlanId => tier === 'starter' || tier === 'professional' || tier === 'enterprise';
 
 export async function startFakeQuota(options: { internalToken: string }): Promise<FakeQuota> {
   const accounts = new Map<string, Account>();
@@ -43,9 +61,15 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
     if (!found) throw new Error(`fake quota: no user ${userId}`);
     return found;
   };
-  const taken = (a: Account) => a.used + [...a.reservations.values()].filter((s) => s === 'open').length;
+  const open = (a: Account) => [...a.reservations.values()].filter((s) => s === 'open').length;
+  const taken = (a: Account) => a.used + open(a);
+  const limit = (a: Account) => (isPlan(a.tier) ? monthlyAllowance(a.tier) : hasUnlimitedPosts({ subscriptionTier: a.tier, betaExpiresAt: null }) ? null : TRIAL_POST_LIMIT);
+  /** beta and premium count nothing; a plan counts even when unlimited */
+  const counted = (a: Account) => isPlan(a.tier) || limit(a) !== null;
   const remaining = (a: Account) => Math.max(0, TRIAL_POST_LIMIT - taken(a));
-  const unlimited = (a: Account) => hasUnlimitedPosts({ subscriptionTier: a.tier, betaExpiresAt: null });
+  const trialRemaining = (a: Account) => (a.tier === 'trial' ? remaining(a) : null);
+  const usage = (a: Account): Usage =>
+    isPlan(a.tier) ? { used: a.used, allowance: limit(a), resetsAt: a.resetsAt } : a.tier === 'trial' ? { used: a.used, allowance: TRIAL_POST_LIMIT, resetsAt: null } : { used: 0, allowance: null, resetsAt: null };
   /** reservationId = <userId>_<key>, as the real one (opaque to callers) */
   const parse = (reservationId: string) => {
     const at = reservationId.lastIndexOf('_');
@@ -59,11 +83,15 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       const { userId } = parseBody(quotaReserveRequestSchema, body);
       const a = accounts.get(userId);
       if (!a) throw new Refusal('USER.NOT_FOUND');
-      if (unlimited(a)) return { reservationId: null, unlimited: true, trialPostsRemaining: null };
-      if (taken(a) >= TRIAL_POST_LIMIT) throw new Refusal('TRIAL.LIMIT_REACHED');
+      if (!counted(a)) return { reservationId: null, unlimited: true, trialPostsRemaining: null, usage: usage(a) };
+      if (a.overdue) throw new Refusal('PLAN.PAYMENT_OVERDUE');
+      const max = limit(a);
+      if (max !== null && taken(a) >= max) {
+        throw isPlan(a.tier) ? new Refusal('PLAN.LIMIT_REACHED', { allowance: max, resetsAt: a.resetsAt }) : new Refusal('TRIAL.LIMIT_REACHED');
+      }
       const key = randomBytes(16).toString('hex');
       a.reservations.set(key, 'open');
-      return { reservationId: `${userId}_${key}`, unlimited: false, trialPostsRemaining: remaining(a) };
+      return { reservationId: `${userId}_${key}`, unlimited: max === null, trialPostsRemaining: trialRemaining(a), usage: usage(a) };
     },
     '/internal/quota/commit': (body) => {
       const ref = parse(parseBody(quotaCommitRequestSchema, body).reservationId);
@@ -74,7 +102,7 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
         ref.a.reservations.set(ref.key, 'committed');
         ref.a.used += 1;
       }
-      return { trialPostsRemaining: unlimited(ref.a) ? null : remaining(ref.a) };
+      return { trialPostsRemaining: trialRemaining(ref.a), usage: usage(ref.a) };
     },
     '/internal/quota/release': (body) => {
       const ref = parse(parseBody(quotaReleaseRequestSchema, body).reservationId);
@@ -84,20 +112,46 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
     },
   };
 
+  const accountOf = (userId: string): { account: InternalAccount } => {
+    const a = accounts.get(userId);
+    if (!a) throw new Refusal('USER.NOT_FOUND');
+    const subscriptionStatus = a.overdue ? 'unpaid' : 'active';
+    return { account: { id: userId, email: a.email, firstName: a.firstName, lastName: a.lastName, subscriptionTier: a.tier, subscriptionStatus, trialEndsAt: null, usage: usage(a) } };
+  };
+
   const server = await startJsonServer(options.internalToken, ({ method, path, body }) => {
+    const accountPath = /^\/internal\/users\/([^/]+)\/account$/.exec(path);
+    if (method === 'GET' && accountPath) return accountOf(decodeURIComponent(accountPath[1]));
     const handler = method === 'POST' ? handlers[path] : undefined;
     if (!handler) throw new Refusal('ROUTE.NOT_FOUND');
     return handler(body);
   });
 
+  const monthFromNow = () => new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
   return {
     url: server.url,
     calls: server.calls,
-    addUser(userId, tier = 'trial') {
-      accounts.set(userId, { tier, used: 0, reservations: new Map() });
+    addUser(userId, tier = 'trial', profile = {}) {
+      const tag = randomBytes(4).toString('hex');
+      accounts.set(userId, {
+        tier,
+        overdue: false,
+        used: 0,
+        resetsAt: isPlan(tier) ? monthFromNow() : null,
+        reservations: new Map(),
+        email: profile.email ?? `member-${tag}@example.com`,
+        firstName: profile.firstName ?? 'Ada',
+        lastName: profile.lastName ?? 'Lovelace',
+      });
     },
     setTier(userId, tier) {
-      account(userId).tier = tier;
+      const a = account(userId);
+      // a new plan starts its month with nothing used, as a subscription does
+      if (isPlan(tier) && tier !== a.tier) Object.assign(a, { used: 0, resetsAt: monthFromNow() });
+      a.tier = tier;
+    },
+    setOverdue(userId, overdue) {
+      account(userId).overdue = overdue;
     },
     trialPostsUsed: (userId) => account(userId).used,
     stop: () => server.stop(),

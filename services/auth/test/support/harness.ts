@@ -1,5 +1,6 @@
 import { http, randomId, testEnv, testKeys } from '@postwright/platform/src/testing';
-import type { AuthResponse } from '@postwright/contracts';
+import { randomUUID } from 'node:crypto';
+import type { AuthResponse, EventEnvelope, EventPayload } from '@postwright/contracts';
 import { readConfig } from '../../src/config';
 import { start } from '../../src/server';
 import type { Clock } from '../../src/modules/ports';
@@ -45,4 +46,33 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+}
+
+/** The billing service's report of a subscription, as billing.subscription.changed carries it. */
+export function billingReport(userId: string, overrides: Partial<EventPayload<'billing.subscription.changed'>> = {}): EventPayload<'billing.subscription.changed'> {
+  const start = new Date();
+  return {
+    userId,
+    customerId: `cus_${randomId().slice(0, 14)}`,
+    subscriptionId: `sub_${randomId().slice(0, 14)}`,
+    plan: 'starter',
+    interval: 'month',
+    status: 'active',
+    currentPeriodStart: start.toISOString(),
+    currentPeriodEnd: new Date(start.getTime() + 30 * 24 * 3600 * 1000).toISOString(),
+    cancelAtPeriodEnd: false,
+    graceEndsAt: null,
+    revision: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** Wraps a report in the event envelope, as the consumer receives it. */
+export function billingEvent(payload: EventPayload<'billing.subscription.changed'>): EventEnvelope<'billing.subscription.changed'> {
+  return { id: randomUUID(), type: 'billing.subscription.changed', version: 1, occurredAt: new Date().toISOString(), correlationId: randomUUID(), payload };
+}
+
+/** Applies a subscription report through the running service's own use case (as its consumer does). */
+export async function subscribe(auth: RunningAuth, userId: string, overrides: Partial<EventPayload<'billing.subscription.changed'>> = {}): Promise<void> {
+  await auth.modules.billingSync.apply(billingEvent(billingReport(userId, overrides)));
 }

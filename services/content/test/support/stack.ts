@@ -5,10 +5,10 @@
  * (platform/src/testing/contracts/quota-contract.ts); users are accounts of that fake with
  * tokens signed by the test kit's key, as the auth service signs them.
  */
-import type { ContentItem, GenerateResponse, KnownSubscriptionTier } from '@postwright/contracts';
+import type { ContentItem, GenerateResponse } from '@postwright/contracts';
 import { Types } from 'mongoose';
 import { cleanupNamespace, http, issueTestToken, testEnv, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { startFakeQuota, type FakeQuota } from '@postwright/platform/src/testing/fakes/quota';
+import { startFakeQuota, type FakeQuota, type FakeQuotaTier } from '@postwright/platform/src/testing/fakes/quota';
 import { readConfig } from '../../src/config';
 import { start, type ContentService } from '../../src/server';
 import { buildGenerateRequest } from './builders';
@@ -26,7 +26,7 @@ export interface Stack {
   /** the env that starts another content process on this stack's namespace and quota */
   env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** a new account with its access token; premium accounts have unlimited posts */
-  user(options?: { tier?: KnownSubscriptionTier }): Promise<TestUser>;
+  user(options?: { tier?: FakeQuotaTier }): Promise<TestUser>;
   /** generates a draft for the user through the public API */
   draft(user: TestUser, overrides?: Record<string, unknown>): Promise<ContentItem>;
   /** moves an item through the internal API, as the scheduler and LinkedIn services do */

@@ -1,7 +1,7 @@
 import { AppError } from '@postwright/platform';
-import type { User } from '@postwright/contracts';
+import type { InternalAccount, User } from '@postwright/contracts';
 import type { EventPublisher } from '../ports';
-import { toPublicUser, type ProfileFields, type UserRecord, type UserRepository } from '../users/user.repository';
+import { isUserId, toPublicUser, type ProfileFields, type UserRecord, type UserRepository } from '../users/user.repository';
 import type { UserLifecycle } from '../users/users.use-case';
 import type { ProfileUpdateInput } from './profile.schema';
 
@@ -13,7 +13,7 @@ export function createProfileUseCases(deps: { users: UserRepository; lifecycle: 
   const { users, lifecycle, events } = deps;
 
   async function mine(userId: string): Promise<UserRecord> {
-    const user = await lifecycle.load(userId);
+    const user = isUserId(userId) ? await lifecycle.load(userId) : null;
     if (!user) throw AppError.of('USER.NOT_FOUND');
     return user;
   }
@@ -21,6 +21,13 @@ export function createProfileUseCases(deps: { users: UserRepository; lifecycle: 
   return {
     async get(userId: string): Promise<{ user: User }> {
       return { user: toPublicUser(await mine(userId)) };
+    },
+
+    /** What another service needs of a member (internal: the billing service's Stripe customer and usage). */
+    async account(userId: string): Promise<{ account: InternalAccount }> {
+      const user = toPublicUser(await mine(userId));
+      const { id, email, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } = user;
+      return { account: { id, email, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } };
     },
 
     async update(userId: string, input: ProfileUpdateInput): Promise<{ user: User }> {

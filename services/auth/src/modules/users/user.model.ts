@@ -29,6 +29,29 @@ export const userMongoSchema = new Schema(
     trialSlotsTaken: { type: Number, default: 0 },
     /** open reservations: key -> expiry, in the same document as the counters */
     trialReservations: { type: Schema.Types.Mixed, default: () => ({}) },
+    /** once set and past, the trial has no posts left (the member subscribed; a cancelled plan falls back to this) */
+    trialEndsAt: { type: Date, default: null },
+    /**
+     * The subscription as the billing service last reported it (billing.subscription.changed):
+     * the plan is subscriptionTier, Stripe's status subscriptionStatus. billingSyncedAt is the
+     * report's revision: an older report never overwrites a newer one.
+     */
+    planInterval: { type: String, default: null },
+    planPeriodStart: { type: Date, default: null },
+    planPeriodEnd: { type: Date, default: null },
+    planCancelAtPeriodEnd: { type: Boolean, default: false },
+    planGraceEndsAt: { type: Date, default: null },
+    billingSyncedAt: { type: Date, default: null },
+    /**
+     * A plan's posts this month, counted like the trial's: used + reserved = slots taken, kept as
+     * its own counter so one conditional update reserves atomically; periodStart says which month
+     * they count (a new month starts them again, open reservations carried over).
+     */
+    periodStart: { type: Date, default: null },
+    periodPostsUsed: { type: Number, default: 0 },
+    periodPostsReserved: { type: Number, default: 0 },
+    periodSlotsTaken: { type: Number, default: 0 },
+    periodReservations: { type: Schema.Types.Mixed, default: () => ({}) },
     userRole: { type: String, enum: userRoles, default: 'USER' },
     /** job title */
     role: nullableString,
@@ -40,6 +63,7 @@ export const userMongoSchema = new Schema(
   { timestamps: true, minimize: false, collection: 'users' },
 );
 userMongoSchema.index({ trialPostsReserved: 1 });
+userMongoSchema.index({ periodPostsReserved: 1 });
 userMongoSchema.index({ subscriptionTier: 1, betaExpiresAt: 1 });
 
 export type UserDocument = InferSchemaType<typeof userMongoSchema>;

@@ -1,9 +1,10 @@
 import { Types, type Connection } from 'mongoose';
 import type { User, UserRole } from '@postwright/contracts';
+import { usageOf, type EntitlementFields } from './entitlement';
 import { userModel } from './user.model';
 
 /** A stored user as plain data. `toPublicUser` turns it into the contract shape. */
-export interface UserRecord {
+export interface UserRecord extends EntitlementFields {
   id: string;
   email: string;
   passwordHash: string;
@@ -18,6 +19,10 @@ export interface UserRecord {
   trialPostsReserved: number;
   trialSlotsTaken: number;
   trialReservations: Record<string, Date>;
+  billingSyncedAt: Date | null;
+  periodPostsReserved: number;
+  periodSlotsTaken: number;
+  periodReservations: Record<string, Date>;
   userRole: UserRole;
   role: string | null;
   company: string | null;
@@ -38,7 +43,7 @@ export class DuplicateEmailError extends Error {
 }
 
 /** The password hash and the quota bookkeeping never leave the service. */
-export function toPublicUser(u: UserRecord): User {
+export function toPublicUser(u: UserRecord, now: Date = new Date()): User {
   return {
     id: u.id,
     email: u.email,
@@ -49,6 +54,8 @@ export function toPublicUser(u: UserRecord): User {
     subscriptionStatus: u.subscriptionStatus,
     subscriptionTier: u.subscriptionTier,
     trialPostsUsed: u.trialPostsUsed,
+    trialEndsAt: u.trialEndsAt ? u.trialEndsAt.toISOString() : null,
+    usage: usageOf(u, now),
     betaExpiresAt: u.betaExpiresAt ? u.betaExpiresAt.toISOString() : null,
     userRole: u.userRole,
     role: u.role,
@@ -60,10 +67,16 @@ export function toPublicUser(u: UserRecord): User {
   };
 }
 
+const dateOrNull = (v: unknown) => (v ? new Date(v as string | Date) : null);
+
+function reservationsOf(map: unknown): Record<string, Date> {
+  const reservations: Record<string, Date> = {};
+  for (const [key, value] of Object.entries((map as Record<string, unknown>) ?? {})) reservations[key] = new Date(value as string | Date);
+  return reservations;
+}
+
 function toRecord(doc: any): UserRecord | null {
   if (!doc) return null;
-  const reservations: Record<string, Date> = {};
-  for (const [key, value] of Object.entries(doc.trialReservations ?? {})) reservations[key] = new Date(value as string | Date);
   return {
     id: String(doc._id),
     email: doc.email,
@@ -78,7 +91,19 @@ function toRecord(doc: any): UserRecord | null {
     trialPostsUsed: doc.trialPostsUsed ?? 0,
     trialPostsReserved: doc.trialPostsReserved ?? 0,
     trialSlotsTaken: doc.trialSlotsTaken ?? 0,
-    trialReservations: reservations,
+    trialReservations: reservationsOf(doc.trialReservations),
+    trialEndsAt: dateOrNull(doc.trialEndsAt),
+    planInterval: doc.planInterval === 'month' || doc.planInterval === 'year' ? doc.planInterval : null,
+    planPeriodStart: dateOrNull(doc.planPeriodStart),
+    planPeriodEnd: dateOrNull(doc.planPeriodEnd),
+    planCancelAtPeriodEnd: Boolean(doc.planCancelAtPeriodEnd),
+    planGraceEndsAt: dateOrNull(doc.planGraceEndsAt),
+    billingSyncedAt: dateOrNull(doc.billingSyncedAt),
+    periodStart: dateOrNull(doc.periodStart),
+    periodPostsUsed: doc.periodPostsUsed ?? 0,
+    periodPostsReserved: doc.periodPostsReserved ?? 0,
+    periodSlotsTaken: doc.periodSlotsTaken ?? 0,
+    periodReservations: reservationsOf(doc.periodReservations),
     userRole: doc.userRole ?? 'USER',
     role: doc.role ?? null,
     company: doc.company ?? null,
@@ -103,9 +128,9 @@ export function createUserRepository(conn: Connection) {
   const Users = userModel(conn);
   const after = { returnDocument: 'after' as const };
   const byId = (id: string) => ({ _id: new Types.ObjectId(id) });
-  const reservationPath = (key: string) => {
+  const reservationPath = (key: string, map: 'trialReservations' | 'periodReservations' = 'trialReservations') => {
     if (!RESERVATION_KEY.test(key)) throw new Error('invalid reservation key');
-    return `trialReservations.${key}`;
+    return `${map}.${key}`;
   };
 
   return {
@@ -208,9 +233,92 @@ export function createUserRepository(conn: Connection) {
       );
     },
 
-    async findWithOpenReservations(limit: number): Promise<Array<{ id: string; reservations: Record<string, Date> }>> {
-      const docs = await Users.find({ trialPostsReserved: { $gt: 0 } }, { trialReservations: 1 }).limit(limit).lean();
-      return docs.map((d) => ({ id: String(d._id), reservations: toRecord({ ...d, createdAt: new Date(0) })!.trialReservations }));
+    /** Users with open reservations of either kind, with both maps. */
+    async findWithOpenReservations(limit: number): Promise<Array<{ id: string; reservations: Record<string, Date>; periodReservations: Record<string, Date> }>> {
+      const docs = await Users.find({ $or: [{ trialPostsReserved: { $gt: 0 } }, { periodPostsReserved: { $gt: 0 } }] }, { trialReservations: 1, periodReservations: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map((d) => {
+        const record = toRecord({ ...d, createdAt: new Date(0) })!;
+        return { id: String(d._id), reservations: record.trialReservations, periodReservations: record.periodReservations };
+      });
+    },
+
+    /**
+     * Applies the subscription the billing service reported, unless a later report was applied
+     * already (events may arrive out of order after retries). `set` is the user's new state.
+     */
+    async applyBilling(id: string, set: Partial<Pick<UserRecord, 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt' | 'planInterval' | 'planPeriodStart' | 'planPeriodEnd' | 'planCancelAtPeriodEnd' | 'planGraceEndsAt'>>, revision: Date): Promise<UserRecord | null> {
+      if (!isUserId(id)) return null;
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), $or: [{ billingSyncedAt: null }, { billingSyncedAt: { $lt: revision } }] },
+          { $set: { ...set, billingSyncedAt: revision } },
+          after,
+        ).lean(),
+      );
+    },
+
+    /**
+     * Starts the month beginning at `start` for a plan's counters: nothing used yet, the
+     * reservations still open carried over. Applied only if the counters are still as read
+     * (`from`, `reserved`): a concurrent start or reservation makes the caller read again.
+     */
+    async startPeriod(id: string, from: Date | null, reserved: number, start: Date): Promise<UserRecord | null> {
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), periodStart: from, periodPostsReserved: reserved },
+          { $set: { periodStart: start, periodPostsUsed: 0, periodSlotsTaken: reserved } },
+          after,
+        ).lean(),
+      );
+    },
+
+    /**
+     * Takes one of the month's posts if fewer than `limit` are used or reserved (no limit: always),
+     * in one conditional single-document update, like the trial's.
+     */
+    async reservePeriodPost(id: string, periodStart: Date, key: string, expiresAt: Date, limit: number | null): Promise<UserRecord | null> {
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), periodStart, ...(limit === null ? {} : { periodSlotsTaken: { $lt: limit } }) },
+          { $inc: { periodSlotsTaken: 1, periodPostsReserved: 1 }, $set: { [reservationPath(key, 'periodReservations')]: expiresAt } },
+          after,
+        ).lean(),
+      );
+    },
+
+    async commitPeriodReservation(id: string, key: string): Promise<UserRecord | null> {
+      const p = reservationPath(key, 'periodReservations');
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), [p]: { $exists: true } },
+          { $inc: { periodPostsUsed: 1, periodPostsReserved: -1 }, $unset: { [p]: '' } },
+          after,
+        ).lean(),
+      );
+    },
+
+    async releasePeriodReservation(id: string, key: string): Promise<UserRecord | null> {
+      const p = reservationPath(key, 'periodReservations');
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), [p]: { $exists: true } },
+          { $inc: { periodSlotsTaken: -1, periodPostsReserved: -1 }, $unset: { [p]: '' } },
+          after,
+        ).lean(),
+      );
+    },
+
+    /** Uses one of the month's posts without a reservation, if one is free (a commit that came after its reservation expired). */
+    async usePeriodPostIfFree(id: string, periodStart: Date, limit: number | null): Promise<UserRecord | null> {
+      return toRecord(
+        await Users.findOneAndUpdate(
+          { ...byId(id), periodStart, ...(limit === null ? {} : { periodSlotsTaken: { $lt: limit } }) },
+          { $inc: { periodSlotsTaken: 1, periodPostsUsed: 1 } },
+          after,
+        ).lean(),
+      );
     },
 
     /**

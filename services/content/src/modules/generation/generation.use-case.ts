@@ -111,10 +111,10 @@ export function generationUseCases(deps: {
       throw error;
     }
 
-    let trialPostsRemaining = reservation.unlimited ? null : reservation.trialPostsRemaining;
+    let { trialPostsRemaining, usage } = reservation;
     if (reservation.reservationId) {
       try {
-        trialPostsRemaining = (await quota.commit(reservation.reservationId)).trialPostsRemaining;
+        ({ trialPostsRemaining, usage } = await quota.commit(reservation.reservationId));
       } catch (err) {
         // the draft exists and the user should have it; the uncommitted reservation expires in auth
         logger.error({ err, reservationId: reservation.reservationId, contentId: record.id }, 'trial credit could not be committed');
@@ -125,7 +125,7 @@ export function generationUseCases(deps: {
     // content.updated as well when it replaced an existing draft's text, for whoever keeps items
     await announce('content.generated', { contentId: record.id, userId, contentType: record.contentType });
     if (replacing) await announce('content.updated', { contentId: record.id, userId, status: record.status });
-    return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining } } };
+    return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining, usage } } };
   }
 
   return {

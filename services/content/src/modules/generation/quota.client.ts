@@ -1,23 +1,30 @@
 import {
+  errorBodySchema,
   quotaCommitResponseSchema,
   quotaReleaseResponseSchema,
   quotaReserveResponseSchema,
+  type ErrorCode,
+  type Usage,
 } from '@postwright/contracts';
 import { AppError, createInternalClient } from '@postwright/platform';
 
 export interface Reservation {
-  /** null for unlimited tiers: nothing to commit or release */
+  /** null where nothing is counted (beta, premium): nothing to commit or release */
   reservationId: string | null;
   unlimited: boolean;
   trialPostsRemaining: number | null;
+  usage: Usage;
 }
 
-/** The trial quota, owned by the auth service (reserve -> commit | release). */
+/** The member's posts (the trial's, or a plan's this month), owned by the auth service (reserve -> commit | release). */
 export interface QuotaPort {
   reserve(userId: string): Promise<Reservation>;
-  commit(reservationId: string): Promise<{ trialPostsRemaining: number | null }>;
+  commit(reservationId: string): Promise<{ trialPostsRemaining: number | null; usage: Usage }>;
   release(reservationId: string): Promise<void>;
 }
+
+/** The refusals the auth service gives a reservation, passed on as they are (code, words, reset date). */
+const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
 
 
 const unavailable = (cause?: unknown) =>
@@ -28,6 +35,10 @@ export function quotaClient(options: { authUrl: string; internalToken: string })
   return {
     async reserve(userId) {
       const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId });
+      const refusal = errorBodySchema.safeParse(res.body);
+      if (refusal.success && refusal.data.code && REFUSALS.has(refusal.data.code)) {
+        throw AppError.of(refusal.data.code as ErrorCode, { message: refusal.data.error, details: refusal.data.details });
+      }
       if (res.status === 403) throw AppError.of('TRIAL.LIMIT_REACHED');
       // the account behind a still-valid token is gone: the session is no longer good
       if (res.status === 404) throw AppError.of('AUTH.USER_NOT_FOUND');

@@ -1,0 +1,55 @@
+import { isPlanId, LIVE_SUBSCRIPTION_STATUSES, type EventEnvelope } from '@postwright/contracts';
+import type { Clock, EventPublisher } from '../ports';
+import type { UserRecord, UserRepository } from '../users/user.repository';
+
+export type BillingEvent = EventEnvelope<'billing.subscription.changed'>;
+
+const date = (iso: string | null) => (iso ? new Date(iso) : null);
+const NO_PLAN = { planInterval: null, planPeriodStart: null, planPeriodEnd: null, planCancelAtPeriodEnd: false, planGraceEndsAt: null } as const;
+
+/**
+ * Applies the billing service's report of a member's subscription to the user: the auth service
+ * is the one writer of subscriptionTier and subscriptionStatus. A subscription the member holds
+ * makes the plan the tier (and ends the trial); one that ended falls back to what a finished
+ * trial gets; one that never started (incomplete) changes nothing.
+ */
+export function createBillingSync(deps: { users: UserRepository; events: EventPublisher; clock: Clock }) {
+  const { users, events, clock } = deps;
+
+  function stateFor(user: UserRecord, payload: BillingEvent['payload']): Parameters<UserRepository['applyBilling']>[1] {
+    const trialEndsAt = user.trialEndsAt ?? clock.now();
+    if (payload.plan && LIVE_SUBSCRIPTION_STATUSES.includes(payload.status)) {
+      return {
+        subscriptionTier: payload.plan,
+        subscriptionStatus: payload.status,
+        trialEndsAt,
+        planInterval: payload.interval,
+        planPeriodStart: date(payload.currentPeriodStart),
+        planPeriodEnd: date(payload.currentPeriodEnd),
+        planCancelAtPeriodEnd: payload.cancelAtPeriodEnd,
+        planGraceEndsAt: date(payload.graceEndsAt),
+      };
+    }
+    const ended = ['canceled', 'incomplete_expired', 'none'].includes(payload.status);
+    if (ended && isPlanId(user.subscriptionTier)) {
+      return { subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialEndsAt, ...NO_PLAN };
+    }
+    return {};
+  }
+
+  return {
+    /** Unknown users are skipped (acked): the event cannot become applicable by retrying. */
+    async apply(event: BillingEvent): Promise<void> {
+      const before = await users.findById(event.payload.userId);
+      if (!before) return;
+      // an older report (redelivered late) never overwrites a newer one
+      const after = await users.applyBilling(before.id, stateFor(before, event.payload), new Date(event.payload.revision));
+      if (!after) return;
+      if (after.subscriptionTier !== before.subscriptionTier) {
+        await events.publish('user.tier.changed', { userId: after.id, tier: after.subscriptionTier, betaExpiresAt: null });
+      }
+      const fields = (['subscriptionTier', 'subscriptionStatus'] as const).filter((f) => before[f] !== after[f]);
+      if (fields.length) await events.publish('user.updated', { userId: after.id, fields });
+    },
+  };
+}
