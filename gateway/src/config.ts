@@ -11,6 +11,7 @@ export const configSchema = z.object({
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   LINKEDIN_URL: z.string().url().default('http://127.0.0.1:4003'),
   SCHEDULER_URL: z.string().url().default('http://127.0.0.1:4004'),
+  BILLING_URL: z.string().url().default('http://127.0.0.1:4005'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL),
   NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
   /** PEM public key; when unset the auth service's JWKS is used */

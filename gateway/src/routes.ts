@@ -3,7 +3,7 @@ import { AppError } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 
 export interface Upstream {
-  name: 'auth' | 'content' | 'linkedin' | 'scheduler';
+  name: 'auth' | 'content' | 'linkedin' | 'scheduler' | 'billing';
   /** public path prefixes routed to it, unchanged */
   prefixes: string[];
   url: string;
@@ -15,6 +15,7 @@ export function upstreams(config: GatewayConfig): Upstream[] {
     { name: 'content', prefixes: ['/api/content'], url: config.CONTENT_URL },
     { name: 'linkedin', prefixes: ['/api/linkedin'], url: config.LINKEDIN_URL },
     { name: 'scheduler', prefixes: ['/api/calendar'], url: config.SCHEDULER_URL },
+    { name: 'billing', prefixes: ['/api/billing'], url: config.BILLING_URL },
   ];
 }
 

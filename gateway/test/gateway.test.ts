@@ -39,6 +39,7 @@ describe('gateway', () => {
       content: await echoUpstream('content'),
       linkedin: await echoUpstream('linkedin'),
       scheduler: await echoUpstream('scheduler', { delayMs: 1_500 }),
+      billing: await echoUpstream('billing'),
     };
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Postwright</title>');
@@ -49,6 +50,7 @@ describe('gateway', () => {
         CONTENT_URL: ups.content.url,
         LINKEDIN_URL: ups.linkedin.url,
         SCHEDULER_URL: ups.scheduler.url,
+        BILLING_URL: ups.billing.url,
         WEB_DIST: webDist,
         UPSTREAM_TIMEOUT_MS: '1000',
       }),
@@ -65,6 +67,7 @@ describe('gateway', () => {
     ['/api/content', 'GET', 'content'],
     ['/api/content/abc/edit', 'PUT', 'content'],
     ['/api/linkedin/auth-url', 'GET', 'linkedin'],
+    ['/api/billing/subscription', 'GET', 'billing'],
   ])('when %s is called, then it reaches the %s service with the path unchanged', async (p, method, _m) => {
     const res = await call(gw.url, method, p, { token, body: method === 'GET' ? undefined : { a: 1 } });
     expect(res.status).toBe(200);
@@ -168,6 +171,7 @@ describe('gateway with a dead upstream', () => {
         CONTENT_URL: `http://127.0.0.1:${deadPort}`,
         LINKEDIN_URL: live.url,
         SCHEDULER_URL: live.url,
+        BILLING_URL: live.url,
         WEB_DIST: '/nonexistent',
       }),
     );
@@ -186,6 +190,6 @@ describe('gateway with a dead upstream', () => {
   test('when a service is not ready, then /api/health is 503 and names it', async () => {
     const res = await call(gw.url, 'GET', '/api/health');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'degraded', services: { auth: 'ok', content: 'unavailable', linkedin: 'ok', scheduler: 'ok' } });
+    expect(res.body).toEqual({ status: 'degraded', services: { auth: 'ok', content: 'unavailable', linkedin: 'ok', scheduler: 'ok', billing: 'ok' } });
   });
 });

@@ -43,7 +43,7 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
   let doc: any;
 
   beforeAll(async () => {
-    ups = { auth: await upstream('auth'), content: await upstream('content'), linkedin: await upstream('linkedin'), scheduler: await upstream('scheduler') };
+    ups = { auth: await upstream('auth'), content: await upstream('content'), linkedin: await upstream('linkedin'), scheduler: await upstream('scheduler'), billing: await upstream('billing') };
     gw = await start(
       readConfig({
         ...testEnv(ns),
@@ -51,6 +51,7 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
         CONTENT_URL: ups.content.url,
         LINKEDIN_URL: ups.linkedin.url,
         SCHEDULER_URL: ups.scheduler.url,
+        BILLING_URL: ups.billing.url,
         WEB_DIST: fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-')),
         RATE_LIMIT_PER_MINUTE: '100000',
       }),
@@ -107,7 +108,7 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
     async (_name, operation) => {
       const concrete = operation.path.replace(/\{\w+\}/g, 'a'.repeat(24));
       const res = await call(gw.url, operation.method.toUpperCase(), concrete, { token: issueTestToken({ sub: 'b'.repeat(24) }), body: operation.request ? {} : undefined });
-      const owner = upstreams(readConfig({ ...testEnv(ns), AUTH_URL: 'http://a', CONTENT_URL: 'http://c', LINKEDIN_URL: 'http://l', SCHEDULER_URL: 'http://s' })).find((u) =>
+      const owner = upstreams(readConfig({ ...testEnv(ns), AUTH_URL: 'http://a', CONTENT_URL: 'http://c', LINKEDIN_URL: 'http://l', SCHEDULER_URL: 'http://s', BILLING_URL: 'http://b' })).find((u) =>
         u.prefixes.some((prefix) => concrete.startsWith(prefix)),
       );
       expect(res.status).toBe(200);

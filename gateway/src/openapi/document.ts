@@ -18,6 +18,7 @@ const TAGS: Record<ApiOperation['tag'], string> = {
   content: 'Posts: generate, edit, keep drafts (content service)',
   linkedin: 'The LinkedIn connection and publishing (LinkedIn service)',
   calendar: 'Scheduling (scheduler service)',
+  billing: 'Plans and subscriptions through Stripe (billing service)',
   gateway: 'The gateway itself',
 };
 

@@ -1,6 +1,6 @@
 /**
- * Launches the whole product as child processes: the four services, the LinkedIn sandbox
- * (unless a real LinkedIn client is configured) and the gateway, on the given ports, and
+ * Launches the whole product as child processes: the five services, the LinkedIn sandbox
+ * (unless a real LinkedIn client is configured), the billing sandbox (unless a Stripe key is) and the gateway, on the given ports, and
  * waits for GET /api/health. Used by `npm start`, the e2e journeys and the benchmarks.
  * Each process runs its compiled program on plain node (see platform/scripts/build.js),
  * compiled first when missing or older than its sources.
@@ -20,7 +20,9 @@ export interface StackPorts {
   content: number;
   linkedin: number;
   scheduler: number;
+  billing: number;
   sandbox: number;
+  billingSandbox: number;
 }
 
 export interface LaunchOptions {
@@ -48,6 +50,8 @@ const DATABASE = new Set(['ferretdb', 'write-serializer']);
 export interface RunningStack {
   url: string;
   sandboxUrl: string;
+  /** the billing sandbox (Stripe's double) as a browser reaches it */
+  billingSandboxUrl: string;
   env: NodeJS.ProcessEnv;
   processes: ProcessHandle[];
   /** starts another instance of a service (e.g. a second scheduler replica) */
@@ -73,7 +77,9 @@ export async function freePorts(): Promise<StackPorts> {
     content: await freePort(),
     linkedin: await freePort(),
     scheduler: await freePort(),
+    billing: await freePort(),
     sandbox: await freePort(),
+    billingSandbox: await freePort(),
   };
 }
 
@@ -156,6 +162,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     const secrets = localSecrets(DATA_DIR);
     const local = (p: number) => `http://127.0.0.1:${p}`;
     const sandboxUrl = process.env.LINKEDIN_SANDBOX_URL ?? options.env?.LINKEDIN_SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
+    const billingSandboxUrl = process.env.BILLING_SANDBOX_URL ?? options.env?.BILLING_SANDBOX_URL ?? `http://localhost:${ports.billingSandbox}`;
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -166,7 +173,9 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
       CONTENT_URL: local(ports.content),
       LINKEDIN_URL: local(ports.linkedin),
       SCHEDULER_URL: local(ports.scheduler),
+      BILLING_URL: local(ports.billing),
       LINKEDIN_SANDBOX_URL: sandboxUrl,
+      BILLING_SANDBOX_URL: billingSandboxUrl,
       POSTWRIGHT_DATA_DIR: DATA_DIR,
       ...options.env,
     };
@@ -219,6 +228,16 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     startProcess('content', 'services/content', { PORT: String(ports.content) });
     startProcess('linkedin', 'services/linkedin', { PORT: String(ports.linkedin) });
     startProcess('scheduler', 'services/scheduler', { PORT: String(ports.scheduler) });
+    // Stripe's double, unless a Stripe key is configured; it posts its signed events to the
+    // product's webhook through the gateway, as Stripe does
+    const useBillingSandbox = !(options.env?.STRIPE_SECRET_KEY ?? process.env.STRIPE_SECRET_KEY);
+    if (useBillingSandbox) {
+      startProcess('billing-sandbox', 'services/billing-sandbox', {
+        PORT: String(ports.billingSandbox),
+        SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/billing/webhook`,
+      });
+    }
+    startProcess('billing', 'services/billing', { PORT: String(ports.billing) });
     startProcess('gateway', 'gateway', {
       PORT: String(ports.gateway),
       HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0',
@@ -234,7 +253,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     if (diedWhileStarting) throw new Error(diedWhileStarting);
     if (!healthy) throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
     up = true;
-    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, env: common, processes, startProcess, stop };
+    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, billingSandboxUrl, env: common, processes, startProcess, stop };
   } catch (error) {
     await stop();
     throw error;

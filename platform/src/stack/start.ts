@@ -16,7 +16,9 @@ const ports = {
   content: num('CONTENT_PORT', 4002),
   linkedin: num('LINKEDIN_PORT', 4003),
   scheduler: num('SCHEDULER_PORT', 4004),
+  billing: num('BILLING_PORT', 4005),
   sandbox: num('LINKEDIN_SANDBOX_PORT', 8090),
+  billingSandbox: num('BILLING_SANDBOX_PORT', 8091),
 };
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`;
 const pidFile = path.join(DATA_DIR, 'postwright.pid');
@@ -42,7 +44,16 @@ async function refuseSecondInstance(): Promise<void> {
   }
   for (const [name, port] of Object.entries(ports)) {
     if (await canConnect('127.0.0.1', port)) {
-      const variable = { gateway: 'PORT', auth: 'AUTH_PORT', content: 'CONTENT_PORT', linkedin: 'LINKEDIN_PORT', scheduler: 'SCHEDULER_PORT', sandbox: 'LINKEDIN_SANDBOX_PORT' }[name];
+      const variable = {
+        gateway: 'PORT',
+        auth: 'AUTH_PORT',
+        content: 'CONTENT_PORT',
+        linkedin: 'LINKEDIN_PORT',
+        scheduler: 'SCHEDULER_PORT',
+        billing: 'BILLING_PORT',
+        sandbox: 'LINKEDIN_SANDBOX_PORT',
+        billingSandbox: 'BILLING_SANDBOX_PORT',
+      }[name];
       process.stderr.write(`Port ${port} (${name}) is already in use. Stop what is using it, or choose another port with ${variable}=...\n`);
       process.exit(1);
     }
@@ -93,6 +104,7 @@ async function main() {
     return;
   }
   say(`Postwright is running at ${publicUrl}`);
+  if (!env.STRIPE_SECRET_KEY) say(`Payments go to the billing sandbox (Stripe's double) at ${stack?.billingSandboxUrl}: pay with the test card 4242 4242 4242 4242`);
 }
 
 void main();
