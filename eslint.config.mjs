@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const services = ['auth', 'content', 'linkedin', 'linkedin-sandbox', 'scheduler'];
+const services = ['auth', 'billing', 'billing-sandbox', 'content', 'linkedin', 'linkedin-sandbox', 'scheduler'];
 
 
 export default tseslint.config(
@@ -52,7 +52,7 @@ export default tseslint.config(
         // LinkedIn's double, the sandbox, is started through its package, as the model's stub is.
         files: [`services/${service}/test/**/*.ts`],
         rules: rule(
-          [...sourcesOf(others), ...others.filter((s) => s !== 'linkedin-sandbox').map((s) => `@postwright/${s}`)],
+          [...sourcesOf(others), ...others.filter((s) => !s.endsWith('-sandbox')).map((s) => `@postwright/${s}`)],
           'Service tests do not import other services: use a fake from the test kit (platform/src/testing/fakes), or move the journey to robustness/.',
         ),
       },

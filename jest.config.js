@@ -6,6 +6,8 @@ module.exports = {
     '<rootDir>/platform',
     '<rootDir>/gateway',
     '<rootDir>/services/auth',
+    '<rootDir>/services/billing',
+    '<rootDir>/services/billing-sandbox',
     '<rootDir>/services/content',
     '<rootDir>/services/linkedin',
     '<rootDir>/services/linkedin-sandbox',

@@ -30,6 +30,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const ENTRIES = [
   ['gateway', 'gateway', 'src/main.ts'],
   ['auth', 'services/auth', 'src/main.ts'],
+  ['billing', 'services/billing', 'src/main.ts'],
+  ['billing-sandbox', 'services/billing-sandbox', 'src/main.ts'],
   ['content', 'services/content', 'src/main.ts'],
   ['linkedin', 'services/linkedin', 'src/main.ts'],
   ['linkedin-sandbox', 'services/linkedin-sandbox', 'src/main.ts'],

@@ -65,7 +65,7 @@ export function randomId(): string {
   return randomBytes(12).toString('hex');
 }
 
-const SERVICE_DATABASES = ['auth', 'content', 'linkedin', 'linkedin_sandbox', 'scheduler'];
+const SERVICE_DATABASES = ['auth', 'billing', 'content', 'linkedin', 'linkedin_sandbox', 'scheduler'];
 
 /** Deletes every Redis key under a prefix (SCAN, not KEYS: the server stays responsive). */
 export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
