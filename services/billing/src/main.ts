@@ -1,0 +1,5 @@
+import { runMain } from '@postwright/platform';
+import { readConfig } from './config';
+import { start } from './server';
+
+void runMain('billing', () => start(readConfig()));

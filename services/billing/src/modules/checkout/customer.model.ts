@@ -1,0 +1,28 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/** A member's Stripe customer, created once, and the Checkout page last opened for them. */
+export interface CustomerDocument {
+  userId: string;
+  customerId: string;
+  openCheckout: { sessionId: string; url: string; plan: string; interval: string; expiresAt: Date } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const customerSchema = new Schema<CustomerDocument>(
+  {
+    userId: { type: String, required: true },
+    customerId: { type: String, required: true },
+    openCheckout: {
+      type: new Schema({ sessionId: String, url: String, plan: String, interval: String, expiresAt: Date }, { _id: false }),
+      default: null,
+    },
+  },
+  { collection: 'customers', timestamps: true, versionKey: false },
+);
+customerSchema.index({ userId: 1 }, { unique: true });
+customerSchema.index({ customerId: 1 }, { unique: true });
+
+export function customerModel(conn: Connection): Model<CustomerDocument> {
+  return (conn.models.BillingCustomer as Model<CustomerDocument>) ?? conn.model<CustomerDocument>('BillingCustomer', customerSchema);
+}
