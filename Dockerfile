@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image per program, one target each:
 #   docker build --target gateway -t postwright/gateway .   (also: auth, content, linkedin,
-#   scheduler, linkedin-sandbox; `docker compose build` builds them all)
+#   scheduler, billing, linkedin-sandbox, billing-sandbox; `docker compose build` builds them all)
 # Each image holds its program's compiled bundle (platform/scripts/build.js: our workspaces
 # compiled in, npm packages external) and only that program's production dependencies,
 # installed from the committed lock with the same `npm ci` as .ci/run. It runs as the
@@ -18,6 +18,8 @@ COPY contracts/package.json contracts/
 COPY platform/package.json platform/
 COPY gateway/package.json gateway/
 COPY services/auth/package.json services/auth/
+COPY services/billing/package.json services/billing/
+COPY services/billing-sandbox/package.json services/billing-sandbox/
 COPY services/content/package.json services/content/
 COPY services/linkedin/package.json services/linkedin/
 COPY services/linkedin-sandbox/package.json services/linkedin-sandbox/
@@ -42,8 +44,12 @@ FROM manifests AS linkedin-deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace services/linkedin
 FROM manifests AS scheduler-deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace services/scheduler
+FROM manifests AS billing-deps
+RUN npm ci --omit=dev --no-audit --no-fund --workspace services/billing
 FROM manifests AS linkedin-sandbox-deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace services/linkedin-sandbox
+FROM manifests AS billing-sandbox-deps
+RUN npm ci --omit=dev --no-audit --no-fund --workspace services/billing-sandbox
 
 # What every program's image shares. PORT and HOST are a container's defaults; the compose
 # file and the Kubernetes manifests say them again.
@@ -82,7 +88,17 @@ COPY --from=scheduler-deps /app/node_modules node_modules
 COPY --from=build /app/services/scheduler/dist services/scheduler/dist
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "services/scheduler/dist/main.js"]
 
+FROM runtime AS billing
+COPY --from=billing-deps /app/node_modules node_modules
+COPY --from=build /app/services/billing/dist services/billing/dist
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "services/billing/dist/main.js"]
+
 FROM runtime AS linkedin-sandbox
 COPY --from=linkedin-sandbox-deps /app/node_modules node_modules
 COPY --from=build /app/services/linkedin-sandbox/dist services/linkedin-sandbox/dist
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "services/linkedin-sandbox/dist/main.js"]
+
+FROM runtime AS billing-sandbox
+COPY --from=billing-sandbox-deps /app/node_modules node_modules
+COPY --from=build /app/services/billing-sandbox/dist services/billing-sandbox/dist
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "services/billing-sandbox/dist/main.js"]

@@ -8,9 +8,14 @@
  *
  * The example is copied line by line; a key the example leaves empty is filled when it is one
  * this script knows how to make (below), and every empty key it cannot make (connection
- * strings of your servers, your LinkedIn app's secret) is named at the end. An existing file is
- * never replaced without --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens
- * unreadable, and MongoDB and RabbitMQ keep the passwords they were created with. Plain node, no dependencies. The file is written with mode 0600.
+ * strings of your servers, your LinkedIn app's secret, your Stripe keys) is named at the end.
+ * Stripe's key and webhook signing secret are made only for the billing sandbox, where the
+ * settings point the billing service at it (STRIPE_API_URL=http://billing-sandbox:3000 in
+ * .env.example, or in the overlay's kustomization.yaml): a real account's come from Stripe, and
+ * left empty they keep production from starting. An existing file is never replaced without
+ * --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens unreadable, and MongoDB
+ * and RabbitMQ keep the passwords they were created with. Plain node, no dependencies. The file
+ * is written with mode 0600.
  */
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
@@ -34,11 +39,34 @@ const GENERATORS = {
 };
 
 /**
+ * Made only for the billing sandbox, which takes whatever test-shaped key and secret it is given.
+ * @type {Record<string, () => string>}
+ */
+const BILLING_SANDBOX_GENERATORS = {
+  STRIPE_SECRET_KEY: () => `sk_test_${randomBytes(24).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('hex')}`,
+};
+
+/** A setting (a .env line, or a Kustomize literal) that points the billing service at the billing sandbox. */
+const BILLING_SANDBOX_URL = /^[\s-]*STRIPE_API_URL=http:\/\/billing-sandbox:3000\/?\s*$/m;
+
+/**
+ * Whether settings point the billing service at the billing sandbox.
+ * @param {string} text
+ */
+function usesBillingSandbox(text) {
+  return BILLING_SANDBOX_URL.test(text);
+}
+
+/**
  * The example's text with every empty generatable key filled.
  * @param {string} example
+ * @param {{ billingSandbox?: boolean }} [options] billingSandbox: whether the billing service calls the
+ *   billing sandbox (default: whether the example itself says so)
  * @returns {{ text: string; generated: string[]; missing: string[] }}
  */
-function fill(example) {
+function fill(example, options = {}) {
+  const generators = (options.billingSandbox ?? usesBillingSandbox(example)) ? { ...GENERATORS, ...BILLING_SANDBOX_GENERATORS } : GENERATORS;
   /** @type {string[]} */
   const generated = [];
   /** @type {string[]} */
@@ -47,7 +75,7 @@ function fill(example) {
     const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
     if (!match || match[2].trim() !== '') return line;
     const [, key] = match;
-    const make = GENERATORS[key];
+    const make = generators[key];
     if (!make) {
       missing.push(key);
       return line;
@@ -69,6 +97,8 @@ function main(argv) {
   const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && rest[i - 1] === '--out'));
   let example;
   let out;
+  /** @type {boolean | undefined} */
+  let billingSandbox;
   if (target === 'env') {
     example = path.join(ROOT, '.env.example');
     out = path.resolve(option('--out') ?? path.join(ROOT, '.env'));
@@ -76,6 +106,9 @@ function main(argv) {
     const overlay = path.resolve(positional[0]);
     example = path.join(overlay, 'secrets.env.example');
     out = path.resolve(option('--out') ?? path.join(overlay, 'secrets.env'));
+    // an overlay says where the billing service calls Stripe in its ConfigMap, not in its secrets
+    const kustomization = path.join(overlay, 'kustomization.yaml');
+    billingSandbox = fs.existsSync(kustomization) && usesBillingSandbox(fs.readFileSync(kustomization, 'utf8'));
   } else {
     process.stderr.write('Usage: npm run secrets -- env [--out FILE] [--force]\n       npm run secrets -- k8s <overlay folder> [--out FILE] [--force]\n');
     return 2;
@@ -90,7 +123,7 @@ function main(argv) {
     );
     return 1;
   }
-  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'));
+  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'), { billingSandbox });
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, text, { mode: 0o600 });
   fs.chmodSync(out, 0o600);
@@ -99,6 +132,6 @@ function main(argv) {
   return 0;
 }
 
-module.exports = { fill, GENERATORS };
+module.exports = { fill, usesBillingSandbox, GENERATORS, BILLING_SANDBOX_GENERATORS };
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { buildIfNeeded, ROOT } from '../scripts/build';
 import { dockerfileStages, imageCommand, stageInstructions } from '../src/testing/dockerfile';
 
-const PROGRAMS = ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'linkedin-sandbox'];
+const PROGRAMS = ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing', 'linkedin-sandbox', 'billing-sandbox'];
 /** what only building and testing need: none of it belongs in an image */
 const DEV_TOOLING = ['jest', 'typescript', 'esbuild', '@swc/core', 'vite'];
 /** the web app, built by `npm run build -w web`: the gateway serves it, but loads without it */

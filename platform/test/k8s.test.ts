@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, type Document } from 'yaml';
 import type { z } from 'zod';
+import { fill, usesBillingSandbox } from '../scripts/secrets';
 import { kustomizeBuild } from '../src/testing/deploy-check';
 import { configSchemaKeys } from '../src/testing';
 
@@ -224,7 +225,7 @@ function exampleKeys(file: string): string[] {
  * What each program is and needs.                                                             *
  * ------------------------------------------------------------------------------------------ */
 
-type Program = 'gateway' | 'auth' | 'content' | 'linkedin' | 'scheduler' | 'linkedin-sandbox';
+type Program = 'gateway' | 'auth' | 'content' | 'linkedin' | 'scheduler' | 'billing' | 'linkedin-sandbox' | 'billing-sandbox';
 type Overlay = 'production' | 'sandbox';
 
 const workspaces: Record<Program, string> = {
@@ -233,13 +234,16 @@ const workspaces: Record<Program, string> = {
   content: 'services/content',
   linkedin: 'services/linkedin',
   scheduler: 'services/scheduler',
+  billing: 'services/billing',
   'linkedin-sandbox': 'services/linkedin-sandbox',
+  'billing-sandbox': 'services/billing-sandbox',
 };
 const programsOf: Record<Overlay, Program[]> = {
-  production: ['gateway', 'auth', 'content', 'linkedin', 'scheduler'],
-  sandbox: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'linkedin-sandbox'],
+  production: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing'],
+  sandbox: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing', 'linkedin-sandbox', 'billing-sandbox'],
 };
 const infraSecrets = ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_TOKEN'];
+const stripeSecrets = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
 /** the variables each program must get from the Secret (and nothing else but `optionalSecrets`) */
 const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
   production: {
@@ -248,7 +252,9 @@ const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
     content: infraSecrets,
     linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'LINKEDIN_CLIENT_SECRET'],
     scheduler: infraSecrets,
+    billing: [...infraSecrets, ...stripeSecrets],
     'linkedin-sandbox': [],
+    'billing-sandbox': [],
   },
   sandbox: {
     gateway: ['REDIS_URL'],
@@ -256,9 +262,14 @@ const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
     content: infraSecrets,
     linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY'],
     scheduler: infraSecrets,
+    billing: [...infraSecrets, ...stripeSecrets],
+    'billing-sandbox': ['SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET'],
     'linkedin-sandbox': [],
   },
 };
+/** a variable given under another name than its Secret key: the billing sandbox takes the billing service's key and signing secret */
+const secretKeyOf: Record<string, string> = { SANDBOX_SECRET_KEY: 'STRIPE_SECRET_KEY', SANDBOX_WEBHOOK_SECRET: 'STRIPE_WEBHOOK_SECRET' };
+const keyOf = (variable: string) => secretKeyOf[variable] ?? variable;
 const optionalSecrets: Partial<Record<Program, string[]>> = { content: ['OPENAI_API_KEY'] };
 /** replicas: fixed, or the autoscaler's range */
 const scaling: Record<Program, { replicas: number } | { min: number; max: number }> = {
@@ -267,10 +278,16 @@ const scaling: Record<Program, { replicas: number } | { min: number; max: number
   content: { min: 2, max: 6 },
   linkedin: { min: 2, max: 4 },
   scheduler: { min: 2, max: 4 },
+  billing: { min: 2, max: 4 },
   'linkedin-sandbox': { replicas: 1 },
+  'billing-sandbox': { replicas: 1 },
 };
 /** pods anyone may connect to; every other pod takes connections from the app's own pods only */
-const publicPrograms: Record<Overlay, Program[]> = { production: ['gateway'], sandbox: ['gateway', 'linkedin-sandbox'] };
+const publicPrograms: Record<Overlay, Program[]> = { production: ['gateway'], sandbox: ['gateway', 'linkedin-sandbox', 'billing-sandbox'] };
+/** the app's own pods that may connect to the gateway (it otherwise takes the ingress controller's connections only): the billing sandbox posts its webhook events */
+const gatewayCallers: Record<Overlay, Program[]> = { production: [], sandbox: ['billing-sandbox'] };
+/** the programs whose state lives in memory: one pod, the old one stopped before the new one starts */
+const sandboxes: Program[] = ['linkedin-sandbox', 'billing-sandbox'];
 
 /** A real key, written on one line with \n escapes as secrets.env.example says. */
 const signingKey = generateKeyPairSync('rsa', {
@@ -289,18 +306,28 @@ const fakeSecrets: Record<string, string> = {
   TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   LINKEDIN_CLIENT_SECRET: random(24),
   OPENAI_API_KEY: `sk-${random(36)}`,
+  // a test key, as the billing sandbox takes only those
+  STRIPE_SECRET_KEY: `sk_test_${randomBytes(24).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
 };
+/** what one overlay's secrets.env holds differently: production talks to Stripe itself, with a live key */
+const overlaySecrets: Record<Overlay, Record<string, string>> = {
+  production: { STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}` },
+  sandbox: {},
+};
+const secretsOf = (overlay: Overlay): Record<string, string> => ({ ...fakeSecrets, ...overlaySecrets[overlay] });
 
 /** A copy of deploy/k8s in a temporary folder, each overlay's secrets.env written from its example. */
 function copyWithSecrets(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-k8s-'));
   // an operator's real secrets.env never leaves the working tree
   fs.cpSync(source, dir, { recursive: true, filter: (src) => path.basename(src) !== 'secrets.env' });
-  for (const overlay of Object.keys(programsOf)) {
+  for (const overlay of Object.keys(programsOf) as Overlay[]) {
     const keys = exampleKeys(path.join(dir, 'overlays', overlay, 'secrets.env.example'));
-    const missing = keys.filter((k) => !(k in fakeSecrets));
+    const secrets = secretsOf(overlay);
+    const missing = keys.filter((k) => !(k in secrets));
     if (missing.length) throw new Error(`no fake value for ${missing.join(', ')}: add one to fakeSecrets in k8s.test.ts`);
-    fs.writeFileSync(path.join(dir, 'overlays', overlay, 'secrets.env'), keys.map((k) => `${k}=${fakeSecrets[k]}\n`).join(''));
+    fs.writeFileSync(path.join(dir, 'overlays', overlay, 'secrets.env'), keys.map((k) => `${k}=${secrets[k]}\n`).join(''));
   }
   return dir;
 }
@@ -361,12 +388,30 @@ describe('deploy/k8s', () => {
     for (const overlay of ['production', 'sandbox'] as const) {
       const file = path.join(source, 'overlays', overlay, 'secrets.env.example');
       const keys = exampleKeys(file);
-      const needed = new Set(Object.values(requiredSecrets[overlay]).flat().concat(Object.values(optionalSecrets).flat()));
+      const needed = new Set(Object.values(requiredSecrets[overlay]).flat().concat(Object.values(optionalSecrets).flat()).map(keyOf));
       expect(keys.sort()).toEqual([...needed].sort());
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       expect(lines.filter((l) => /^[A-Z][A-Z0-9_]*=./.test(l))).toEqual([]);
       // a comment on each key: the line before it
       for (const key of keys) expect(lines[lines.findIndex((l) => l.startsWith(`${key}=`)) - 1]).toMatch(/^#/);
+    }
+  });
+
+  test('when `npm run secrets -- k8s` fills an overlay, then only the billing sandbox overlay gets generated Stripe values, and production names its Stripe keys as left for the operator', () => {
+    for (const overlay of ['production', 'sandbox'] as const) {
+      const dir = path.join(source, 'overlays', overlay);
+      const billingSandbox = usesBillingSandbox(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
+      expect([overlay, billingSandbox]).toEqual([overlay, overlay === 'sandbox']);
+      const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox });
+      const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1];
+      if (overlay === 'sandbox') {
+        expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+        expect(value('STRIPE_SECRET_KEY')).toMatch(/^sk_test_[0-9a-f]{48}$/);
+        expect(value('STRIPE_WEBHOOK_SECRET')).toMatch(/^whsec_[0-9a-f]{48}$/);
+      } else {
+        expect(missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+        expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET')]).toEqual(['', '']);
+      }
     }
   });
 });
@@ -454,6 +499,20 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
         if (overlay === 'production') expect(linkedin.clientSecret).toBe(fakeSecrets.LINKEDIN_CLIENT_SECRET);
         expect(linkedin.redirectUri).toMatch(/^https:\/\/.+\/linkedin\/callback$/);
       }
+      if (program === 'billing') {
+        // production: Stripe itself, with the live key; the sandbox overlay: the billing sandbox inside the cluster
+        const stripe = config.stripe as { apiUrl: string; secretKey: string; webhookSecret: string };
+        expect(stripe).toEqual({
+          ...stripe,
+          apiUrl: overlay === 'production' ? 'https://api.stripe.com' : 'http://billing-sandbox:3000',
+          secretKey: secretsOf(overlay).STRIPE_SECRET_KEY,
+          webhookSecret: secretsOf(overlay).STRIPE_WEBHOOK_SECRET,
+        });
+        expect(config.publicUrl).toMatch(/^https:\/\//);
+      }
+      if (program === 'billing-sandbox') {
+        expect(config).toMatchObject({ SANDBOX_SECRET_KEY: secretsOf(overlay).STRIPE_SECRET_KEY, SANDBOX_WEBHOOK_SECRET: secretsOf(overlay).STRIPE_WEBHOOK_SECRET });
+      }
     },
   );
 
@@ -462,15 +521,16 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     const { secretNames } = resolveEnv(b(), c);
     // optional ones are given too (the fake secrets.env has them)
     expect(secretNames.sort()).toEqual([...requiredSecrets[overlay][program], ...(optionalSecrets[program] ?? [])].sort());
-    // one key at a time: never the whole Secret
+    // one key at a time: never the whole Secret; a variable under another name reads the key it stands for
     expect((c.envFrom ?? []).filter((f) => f.secretRef)).toEqual([]);
+    for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) expect([e.name, e.valueFrom.secretKeyRef.key]).toEqual([e.name, keyOf(e.name)]);
     for (const optional of optionalSecrets[program] ?? []) {
       expect(c.env?.find((e) => e.name === optional)?.valueFrom?.secretKeyRef?.optional).toBe(true);
     }
   });
 
   test('when a ConfigMap is read, then it holds no secret', () => {
-    const secretKeys = new Set(Object.keys(fakeSecrets));
+    const secretKeys = new Set([...Object.keys(fakeSecrets), ...Object.keys(secretKeyOf)]);
     for (const map of b().all<ConfigMap>('ConfigMap')) expect(Object.keys(map.data ?? {}).filter((k) => secretKeys.has(k))).toEqual([]);
   });
 
@@ -495,7 +555,21 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(hostsOf('linkedin-sandbox')).toEqual([new URL(sandbox.SANDBOX_PUBLIC_URL).host]);
       // the test control routes stay off
       expect('SANDBOX_CONTROL' in sandbox).toBe(false);
+
+      const billingSandbox = envOf('billing-sandbox');
+      expect(billingSandbox.PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
+      expect(hostsOf('billing-sandbox')).toEqual([new URL(billingSandbox.SANDBOX_PUBLIC_URL).host]);
+      expect(new URL(billingSandbox.SANDBOX_PUBLIC_URL).protocol).toBe('https:');
+      expect(envOf('billing').STRIPE_API_URL).toBe('http://billing-sandbox:3000');
+      // its events go to the product's webhook through the gateway, which the network policies let it reach
+      expect(billingSandbox.SANDBOX_WEBHOOK_URL).toBe('http://gateway:3000/api/billing/webhook');
+      expect('SANDBOX_CONTROL' in billingSandbox).toBe(false);
+    } else {
+      expect('STRIPE_API_URL' in envOf('billing')).toBe(false);
     }
+    // Checkout and the portal send the browser back to the product's own address
+    expect(envOf('billing').PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
+    expect(envOf('gateway').BILLING_URL).toBe('http://billing:3000');
   });
 
   test('when an Ingress is read, then its backends are existing Services and their ports', () => {
@@ -542,7 +616,7 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(b().deployment(program).spec.replicas).toBe((scaling[program] as { replicas: number }).replicas);
     }
     // its state lives in memory: one pod, and the old one stops before the new one starts
-    if (overlay === 'sandbox') expect(b().deployment('linkedin-sandbox').spec.strategy?.type).toBe('Recreate');
+    for (const sandbox of programs.filter((p) => sandboxes.includes(p))) expect([sandbox, b().deployment(sandbox).spec.strategy?.type]).toEqual([sandbox, 'Recreate']);
   });
 
   test('when the disruption budgets are read, then every program with 2 or more replicas has one that selects its pods', () => {
@@ -585,6 +659,13 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
         expect(appPods.every((pod) => rules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, pod))))).toBe(true);
       }
     }
+
+    // of the app's own pods, only those that must may reach the gateway: it believes the hop in front about the client's address
+    const gatewayRules = policies.filter((p) => matches(p.spec.podSelector, podLabels(b().deployment('gateway')))).flatMap((p) => p.spec.ingress ?? []);
+    const callers = programs.filter((program) =>
+      gatewayRules.some((rule) => rule.from?.some((peer) => insideApp(peer) && matches(peer.podSelector, podLabels(b().deployment(program))))),
+    );
+    expect(callers).toEqual(gatewayCallers[overlay]);
   });
 });
 

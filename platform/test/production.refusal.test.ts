@@ -17,7 +17,18 @@ const CASES: Array<[string, Record<string, string>, string[]]> = [
     ['INTERNAL_TOKEN', 'AMQP_URL', 'TOKEN_ENCRYPTION_KEY', 'PUBLIC_URL', 'LINKEDIN_MODE'],
   ],
   ['scheduler', { INTERNAL_TOKEN: 'short' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL']],
+  [
+    'billing',
+    // a live key pointed at the billing sandbox, which signs with its well-known secret
+    { STRIPE_SECRET_KEY: `sk_live_${'9fK2mQ7xL4vR8tW1'.repeat(2)}`, STRIPE_WEBHOOK_SECRET: 'whsec_postwright_sandbox', STRIPE_API_URL: 'http://billing-sandbox:3000' },
+    ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'PUBLIC_URL', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'],
+  ],
   ['linkedin-sandbox', {}, ['PUBLIC_URL']],
+  [
+    'billing-sandbox',
+    { SANDBOX_SECRET_KEY: 'sk_test_postwright_sandbox', SANDBOX_WEBHOOK_SECRET: 'whsec_postwright_sandbox' },
+    ['PUBLIC_URL', 'SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL'],
+  ],
 ];
 
 /** Runs a compiled program with exactly this environment; answers how it ended and what it said. */

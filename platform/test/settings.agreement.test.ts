@@ -11,9 +11,32 @@ import { configSchemaKeys } from '../src/testing';
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-const PROGRAMS = ['gateway', 'services/auth', 'services/content', 'services/linkedin', 'services/scheduler', 'services/linkedin-sandbox'];
+const PROGRAMS = [
+  'gateway',
+  'services/auth',
+  'services/content',
+  'services/linkedin',
+  'services/scheduler',
+  'services/billing',
+  'services/linkedin-sandbox',
+  'services/billing-sandbox',
+];
 /** what `npm start`'s launcher reads (platform/src/stack): not a program's setting */
-const LAUNCHER = ['PORT', 'AUTH_PORT', 'CONTENT_PORT', 'LINKEDIN_PORT', 'SCHEDULER_PORT', 'LINKEDIN_SANDBOX_PORT', 'FERRETDB_PORT', 'POSTWRIGHT_DATA_DIR', 'STARTUP_TIMEOUT_MS'];
+const LAUNCHER = [
+  'PORT',
+  'AUTH_PORT',
+  'CONTENT_PORT',
+  'LINKEDIN_PORT',
+  'SCHEDULER_PORT',
+  'BILLING_PORT',
+  'LINKEDIN_SANDBOX_PORT',
+  'BILLING_SANDBOX_PORT',
+  'FERRETDB_PORT',
+  'POSTWRIGHT_DATA_DIR',
+  'STARTUP_TIMEOUT_MS',
+];
+/** the sandboxes' guides, beside README */
+const GUIDES = ['docs/linkedin.md', 'docs/billing.md'].filter((file) => fs.existsSync(path.join(root, file)));
 
 
 const schemaKeys = new Set(PROGRAMS.flatMap((dir) => configSchemaKeys(require(path.join(root, dir, 'src/config.ts')).configSchema)));
@@ -38,8 +61,8 @@ describe('setting names', () => {
     expect(names.filter((n) => !schemaKeys.has(n) && !LAUNCHER.includes(n))).toEqual([]);
   });
 
-  test('when a program reads a setting, then README or the sandbox guide documents it', () => {
-    const documented = read('README.md') + read('docs/linkedin.md');
+  test('when a program reads a setting, then README or a sandbox guide documents it', () => {
+    const documented = [read('README.md'), ...GUIDES.map(read)].join('\n');
     expect([...schemaKeys].filter((name) => !documented.includes(`\`${name}\``))).toEqual([]);
   });
 

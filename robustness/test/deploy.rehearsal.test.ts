@@ -3,26 +3,29 @@
  * command its image runs (the Dockerfile target's CMD, from the folder that is the image's
  * /app) and exactly the environment its compose service gives it (docker-compose.yml loaded by
  * compose-go with an .env from `npm run secrets -- env`, so NODE_ENV=production and its
- * production rules apply), and a member goes through the gateway: sign up, generate, connect
- * LinkedIn in the sandbox, publish.
+ * production rules apply), the `sandbox` profile's two sandboxes included, and a member goes
+ * through the gateway: sign up, generate, connect LinkedIn in the sandbox, publish; then
+ * subscribe through Checkout in the billing sandbox, whose signed event comes back through the
+ * gateway.
  *
  * What a container would have that this machine does not is mapped, and only that:
- * - compose's service names (auth:3000, linkedin-sandbox:3000...) -> 127.0.0.2:<a free port
- *   each>, and the host's published ports (localhost:8080, localhost:8090) -> 127.0.0.1:<the
- *   same port>: the internal and the public address of a program differ as in compose, so a
- *   URL that reaches the browser with the internal address shows;
+ * - compose's service names (auth:3000, linkedin-sandbox:3000, gateway:3000...) -> 127.0.0.2:<a
+ *   free port each>, and the host's published ports (localhost:8080, localhost:8090,
+ *   localhost:8091) -> 127.0.0.1:<the same port>: the internal and the public address of a
+ *   program differ as in compose, so a URL that reaches the browser with the internal address
+ *   shows;
  * - PORT 3000 -> that free port (HOST stays 0.0.0.0, as in compose);
  * - MONGO_URL, REDIS_URL, AMQP_URL -> the test servers (a RabbitMQ user of this test's own,
  *   since production refuses the guest account);
  * - NAMESPACE is added (this run's databases, queues and keys), and SANDBOX_CONTROL=true for
- *   the sandbox alone: the test reads what LinkedIn received.
+ *   the LinkedIn sandbox alone: the test reads what LinkedIn received.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AuthResponse, ContentItem, GenerateResponse } from '@postwright/contracts';
+import { SPEC_PRICES_CENTS, type AuthResponse, type BillingRedirectResponse, type ContentItem, type GenerateResponse, type PlansResponse, type SubscriptionResponse } from '@postwright/contracts';
 import { buildIfNeeded } from '@postwright/platform/scripts/build';
 import { fill } from '@postwright/platform/scripts/secrets';
 import { freePort } from '@postwright/platform/src/stack/launch';
@@ -30,9 +33,11 @@ import { cleanupNamespace, eventually, generateForm, http, testNamespace } from 
 import { composeConfig, type ComposeProject } from '@postwright/platform/src/testing/deploy-check';
 import { dockerfileStages, imageCommand } from '@postwright/platform/src/testing/dockerfile';
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+import { payCheckout } from '@postwright/platform/src/testing/stripe-pages';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PROGRAMS = ['linkedin-sandbox', 'auth', 'content', 'linkedin', 'scheduler', 'gateway'];
+/** every program of the compose project with the `sandbox` profile (.env.example's COMPOSE_PROFILES) */
+const PROGRAMS = ['linkedin-sandbox', 'billing-sandbox', 'auth', 'content', 'linkedin', 'scheduler', 'billing', 'gateway'];
 const INTERNAL_HOST = '127.0.0.2';
 const PUBLIC_HOST = '127.0.0.1';
 
@@ -96,6 +101,7 @@ async function healthy(name: string): Promise<void> {
 let project: ComposeProject;
 let gateway: string;
 let sandbox: string;
+let billingSandbox: string;
 
 beforeAll(async () => {
   const envFile = path.join(logs, '.env');
@@ -103,12 +109,15 @@ beforeAll(async () => {
   const loaded = composeConfig({ file: path.join(ROOT, 'docker-compose.yml'), envFile });
   if (!loaded.ok) throw new Error(loaded.error);
   project = loaded.project;
+  const missing = PROGRAMS.filter((name) => !project.services[name]);
+  if (missing.length) throw new Error(`not in the compose project with .env.example's profiles: ${missing.join(', ')}`);
   rabbitmqctl('add_user', rabbit.user, rabbit.password);
   rabbitmqctl('set_permissions', '-p', '/', rabbit.user, '.*', '.*', '.*');
   buildIfNeeded({ names: PROGRAMS });
   for (const name of PROGRAMS) ports[name] = await freePort();
   gateway = `http://${PUBLIC_HOST}:${ports.gateway}`;
   sandbox = `http://${PUBLIC_HOST}:${ports['linkedin-sandbox']}`;
+  billingSandbox = `http://${PUBLIC_HOST}:${ports['billing-sandbox']}`;
   // in compose's order: the services once the infrastructure is healthy, the gateway once they are
   for (const name of PROGRAMS.filter((n) => n !== 'gateway')) start(name, localEnvironment(project, name));
   for (const name of PROGRAMS.filter((n) => n !== 'gateway')) await healthy(name);
@@ -129,7 +138,7 @@ describe('the compose deployment, rehearsed on this machine', () => {
     for (const name of PROGRAMS) expect(localEnvironment(project, name).NODE_ENV).toBe('production');
     const health = await http(gateway, 'GET', '/api/health');
     expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok' } });
+    expect(health.body).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok', billing: 'ok' } });
   });
 
   test('when a member signs up, generates, connects LinkedIn in the sandbox and publishes through the gateway, then the post is on LinkedIn and the item says so', async () => {
@@ -165,5 +174,34 @@ describe('the compose deployment, rehearsed on this machine', () => {
     );
     const item = list.body.content.find((c) => c.id === generated.body.content.id);
     expect(item?.status).toBe('published');
+  });
+
+  test('when a member subscribes through the gateway and pays on the billing sandbox, then its signed event comes back through the gateway and the subscription is active', async () => {
+    // the billing service reads the prices from the sandbox with the key both were given
+    const plans = await http<PlansResponse>(gateway, 'GET', '/api/billing/plans');
+    expect(plans.status).toBe(200);
+    expect(Object.fromEntries(plans.body.plans.map((p) => [p.id, p.prices]))).toEqual(SPEC_PRICES_CENTS);
+
+    const email = `rehearsal-${randomBytes(4).toString('hex')}@example.com`;
+    const signup = await http<AuthResponse>(gateway, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' } });
+    expect(signup.status).toBe(201);
+    const token = signup.body.tokens.accessToken;
+
+    // the browser is sent to the sandbox's public address, and back to the product's
+    const checkout = await http<BillingRedirectResponse>(gateway, 'POST', '/api/billing/checkout', { token, body: { plan: 'starter', interval: 'month' } });
+    expect(checkout.status).toBe(200);
+    expect(new URL(checkout.body.url).origin).toBe(billingSandbox);
+    const paid = await payCheckout(checkout.body.url);
+    expect(paid.status).toBe(303);
+    expect(new URL(paid.location ?? '').origin).toBe(gateway);
+
+    // the sandbox posts to gateway:3000/api/billing/webhook, signed with the secret billing checks
+    const subscription = await eventually(
+      () => http<SubscriptionResponse>(gateway, 'GET', '/api/billing/subscription', { token }),
+      (res) => res.body.status === 'active',
+      30_000,
+      250,
+    );
+    expect(subscription.body).toMatchObject({ plan: 'starter', interval: 'month', status: 'active' });
   });
 });
