@@ -4,6 +4,7 @@ import type { ContentItem } from '@postwright/contracts';
 import { browserNavigation } from '../src/lib/linkedin-api';
 import { session } from '../src/lib/session';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
+import { answeredUser } from './support/content-store';
 import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
 const typeLabels = {
@@ -44,7 +45,7 @@ async function fillForm(type: keyof typeof typeLabels = 'framework', overrides: 
 }
 
 function generated(overrides: Partial<ContentItem> = {}, trialPostsRemaining: number | null = 1) {
-  return { status: 201, body: { content: buildItem({ contentType: 'framework', topic: 'My 3-question filter for saying no', ...overrides }), user: { trialPostsRemaining } } };
+  return { status: 201, body: { content: buildItem({ contentType: 'framework', topic: 'My 3-question filter for saying no', ...overrides }), user: answeredUser(trialPostsRemaining) } };
 }
 
 async function generate() {

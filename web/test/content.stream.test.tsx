@@ -12,6 +12,7 @@ import { session } from '../src/lib/session';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { seriousViolations } from './support/axe';
 import type { FakeCall, FakeReply } from './support/fake-api';
+import { answeredUser } from './support/content-store';
 import { eventStream, type EventStream } from './support/event-stream';
 import { chooseType, details, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
@@ -34,7 +35,7 @@ function answer(overrides: Partial<ContentItem> = {}, trialPostsRemaining: numbe
     inputs: { industryRole: details.industryRole, personalExperience: details.personalExperience, targetAudience: details.targetAudience, businessGoal: null },
     ...overrides,
   });
-  return { content, user: { trialPostsRemaining } };
+  return { content, user: answeredUser(trialPostsRemaining) };
 }
 
 /** The generate route answering a streaming request with `stream`, and a plain one with `json`. */

@@ -57,15 +57,13 @@ describe('app layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Turn your expertise/ })).toBeInTheDocument();
   });
 
-  it('when /pricing is opened, then its own header greets the user and choosing a plan goes to /dashboard', async () => {
-    const { app } = signedIn({ firstName: 'Ada' }, '/pricing');
+  it('when /pricing is opened, then its own header greets the user and offers a way back to the dashboard (choosing a plan: pricing.test.tsx)', async () => {
+    signedIn({ firstName: 'Ada' }, '/pricing');
 
     expect(await screen.findByText('Ada')).toBeInTheDocument();
     expect(screen.getByText(/Hi,/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Choose Professional' }));
-
-    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
   });
 });
 

@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
               },
               { path: paths.profile, lazy: page(() => import('../features/profile/components/profile-page'), (m) => m.ProfilePage) },
               { path: paths.support, lazy: page(() => import('../features/support/components/support-page'), (m) => m.SupportPage) },
+              {
+                path: paths.billingSuccess,
+                lazy: page(() => import('../features/billing/components/billing-success-page'), (m) => m.BillingSuccessPage),
+              },
             ],
           },
           { path: paths.pricing, lazy: page(() => import('../features/pricing/components/pricing-page'), (m) => m.PricingPage) },

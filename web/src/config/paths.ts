@@ -12,6 +12,8 @@ export const paths = {
   profile: '/profile',
   support: '/support',
   pricing: '/pricing',
+  /** where Stripe Checkout returns after a payment (`?session_id=`) */
+  billingSuccess: '/billing/success',
   linkedinCallback: '/linkedin/callback',
   privacy: '/privacy',
   terms: '/terms',

@@ -75,3 +75,10 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   if (!date) return '';
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** A calendar date in the reader's own locale, short month: "Mar 4, 2027" (en-US). */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = parse(value);
+  if (!date) return '';
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,7 +1,10 @@
 import { isErrorCode, type ErrorCode, type LinkedinProfile, type ProfileStatusResponse } from '@postwright/contracts';
 import { ApiError, api } from './api-client';
 import { formatLongDate } from './datetime';
+import { browserNavigation } from './navigation';
 import { rememberLinkedInReturnTo } from './return-to';
+
+export { browserNavigation };
 
 /** LinkedIn connection calls shared by the dashboard, profile and callback screens (spec section 7). */
 
@@ -22,13 +25,6 @@ export async function getLinkedInStatus(signal?: AbortSignal): Promise<LinkedInS
 export async function getLinkedInAuthUrl(): Promise<{ authURL: string; state: string }> {
   return api.get<{ authURL: string; state: string }>('/linkedin/auth-url');
 }
-
-/** Leaving the app for LinkedIn's consent page (a seam, so tests can watch it). */
-export const browserNavigation = {
-  assign(url: string) {
-    window.location.assign(url);
-  },
-};
 
 /** What the dashboard and the Profile page say of a connection that has ended or ends soon: the same words on both. */
 export const linkedInExpiryText = {

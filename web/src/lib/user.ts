@@ -1,7 +1,7 @@
-import type { User } from '@postwright/contracts';
+import { PLAN_CATALOGUE, hasUnlimitedPosts, isPlanId, type User } from '@postwright/contracts';
 import { site } from '../config/site';
 
-/** Display helpers for the user (spec sections 2, 3 and 9). */
+/** Display helpers for the user (spec sections 2, 3 and 9, and the paid plans). */
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
@@ -12,8 +12,14 @@ export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
   return letters.toUpperCase() || '?';
 }
 
-/** Trial: posts left = 3 minus trialPostsUsed, never below 0. */
-export function trialPostsLeft(user: Pick<User, 'trialPostsUsed'>): number {
+type TrialFields = Pick<User, 'trialPostsUsed'> & Partial<Pick<User, 'trialEndsAt'>>;
+
+/**
+ * Trial: posts left = 3 minus trialPostsUsed, never below 0; none once `trialEndsAt` has passed
+ * (the member subscribed meanwhile: a cancelled subscription does not bring trial posts back).
+ */
+export function trialPostsLeft(user: TrialFields, now: number = Date.now()): number {
+  if (user.trialEndsAt && Date.parse(user.trialEndsAt) <= now) return 0;
   return Math.max(0, site.trialPostLimit - (user.trialPostsUsed ?? 0));
 }
 
@@ -21,8 +27,65 @@ export function isTrial(user: Pick<User, 'subscriptionTier'>): boolean {
   return user.subscriptionTier === 'trial';
 }
 
-/** The tier note: trial -> posts left; beta -> "Beta Access"; premium -> "Premium"; a plan name as is; else "Free". */
-export function tierNote(user: Pick<User, 'subscriptionTier' | 'trialPostsUsed'>): string {
+/** A subscriber: the tier is a paid plan (Starter, Professional, Enterprise). */
+export function isSubscriber(user: Pick<User, 'subscriptionTier'>): boolean {
+  return isPlanId(user.subscriptionTier);
+}
+
+/**
+ * Whether the free trial may still be offered: only to a trial account that has trial posts left
+ * and never subscribed (a subscription sets `trialEndsAt`, and an ended one leaves it canceled).
+ */
+export function offersFreeTrial(user: TrialFields & Pick<User, 'subscriptionTier'> & Partial<Pick<User, 'subscriptionStatus'>>): boolean {
+  if (!isTrial(user) || user.trialEndsAt || user.subscriptionStatus === 'canceled') return false;
+  return trialPostsLeft(user) > 0;
+}
+
+/** The name of the plan or tier: "Starter", "Free Trial", "Beta", "Premium"; another tier as is, else "Free" (spec section 3). */
+export function planLabel(tier: string | null | undefined): string {
+  if (isPlanId(tier)) return PLAN_CATALOGUE[tier].name;
+  switch (tier) {
+    case 'trial':
+      return 'Free Trial';
+    case 'beta':
+      return 'Beta';
+    case 'premium':
+      return 'Premium';
+    default:
+      return tier?.trim() ? tier : 'Free';
+  }
+}
+
+/** How many posts the member may still generate, and under what. */
+export type PostAllowance =
+  | { kind: 'unlimited'; beta: boolean; planName: string | null }
+  | { kind: 'trial'; left: number; total: number }
+  | { kind: 'plan'; planName: string; left: number; allowance: number; resetsAt: string | null };
+
+type AllowanceFields = TrialFields & Pick<User, 'subscriptionTier'> & Partial<Pick<User, 'betaExpiresAt' | 'usage'>>;
+
+/**
+ * Premium and a running beta are unlimited; a plan counts its month (`usage`, as the server
+ * keeps it; an unlimited plan has no allowance); everything else counts the trial's posts.
+ */
+export function postAllowance(user: AllowanceFields, now: Date = new Date()): PostAllowance {
+  if (hasUnlimitedPosts({ subscriptionTier: user.subscriptionTier, betaExpiresAt: user.betaExpiresAt ?? null }, now)) return { kind: 'unlimited', beta: user.subscriptionTier === 'beta', planName: null };
+  if (isPlanId(user.subscriptionTier)) {
+    const plan = PLAN_CATALOGUE[user.subscriptionTier];
+    const allowance = user.usage ? user.usage.allowance : plan.postsPerMonth;
+    if (allowance === null) return { kind: 'unlimited', beta: false, planName: plan.name };
+    const used = user.usage?.used ?? 0;
+    return { kind: 'plan', planName: plan.name, left: Math.max(0, allowance - used), allowance, resetsAt: user.usage?.resetsAt ?? null };
+  }
+  return { kind: 'trial', left: trialPostsLeft(user, now.getTime()), total: site.trialPostLimit };
+}
+
+/**
+ * The tier note: trial -> posts left; beta -> "Beta Access"; premium -> "Premium"; a plan with
+ * an allowance -> "Starter · 37 of 50 posts left", an unlimited plan -> its name; another tier as
+ * is, else "Free".
+ */
+export function tierNote(user: AllowanceFields): string {
   switch (user.subscriptionTier) {
     case 'trial': {
       const left = trialPostsLeft(user);
@@ -32,7 +95,10 @@ export function tierNote(user: Pick<User, 'subscriptionTier' | 'trialPostsUsed'>
       return 'Beta Access';
     case 'premium':
       return 'Premium';
-    default:
-      return user.subscriptionTier?.trim() ? user.subscriptionTier : 'Free';
   }
+  if (isPlanId(user.subscriptionTier)) {
+    const allowance = postAllowance(user);
+    return allowance.kind === 'plan' ? `${allowance.planName} · ${allowance.left} of ${allowance.allowance} posts left` : planLabel(user.subscriptionTier);
+  }
+  return user.subscriptionTier?.trim() ? user.subscriptionTier : 'Free';
 }

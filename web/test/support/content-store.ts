@@ -6,7 +6,7 @@
  * second call redoes. It keeps the items between renders, so a test can "refresh" by rendering
  * the app again on the same store.
  */
-import { HOOK_COUNT, type ContentItem, type EditRequest, type GenerateRequest } from '@postwright/contracts';
+import { HOOK_COUNT, type ContentItem, type EditRequest, type GenerateRequest, type Usage } from '@postwright/contracts';
 import type { FakeCall, FakeReply } from './fake-api';
 import { buildItem } from './screens';
 
@@ -25,6 +25,8 @@ export interface ContentStoreOptions {
   ids?: string[];
   /** null for unlimited plans */
   trialPostsRemaining?: number | null;
+  /** a plan's usage before the first generation (each one counts a post); by default the trial's */
+  usage?: Usage;
   /** holds each generate answer until the returned promise resolves */
   beforeGenerate?: (request: GenerateRequest) => Promise<void> | void;
 }
@@ -35,12 +37,19 @@ function notEditable(item: ContentItem, action: 'edited' | 'generated again' | '
   return { status: 409, body: { error, code: 'CONTENT.NOT_EDITABLE', details: { status: item.status } } };
 }
 
-export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsRemaining = 2, beforeGenerate }: ContentStoreOptions = {}) {
+/** The `user` of a generate answer: the trial's posts left, and the usage (nothing counted when unlimited). */
+export function answeredUser(trialPostsRemaining: number | null) {
+  const usage = trialPostsRemaining === null ? { used: 0, allowance: null, resetsAt: null } : { used: 3 - trialPostsRemaining, allowance: 3, resetsAt: null };
+  return { trialPostsRemaining, usage };
+}
+
+export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsRemaining = 2, usage, beforeGenerate }: ContentStoreOptions = {}) {
   const byId = new Map(items.map((item) => [item.id, item]));
   const previous = new Map<string, Version>();
   const free = ids.filter((id) => !byId.has(id));
   let remaining = trialPostsRemaining;
   let generations = 0;
+  const counted = () => (usage ? { trialPostsRemaining: null, usage: { ...usage, used: usage.used + generations } } : answeredUser(remaining));
 
   const handlers: Record<string, Handler> = {
     'POST /api/content/generate': async (call) => {
@@ -63,12 +72,12 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
         previous.set(old.id, versionOf(old));
         const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true };
         byId.set(old.id, next);
-        return { status: 200, body: { content: next, user: { trialPostsRemaining: remaining } } };
+        return { status: 200, body: { content: next, user: counted() } };
       }
       const id = free.shift() ?? `d${byId.size + 1}`;
       const created = buildItem({ id, contentType: request.contentType, topic: request.topic, inputs, ...text });
       byId.set(id, created);
-      return { status: 201, body: { content: created, user: { trialPostsRemaining: remaining } } };
+      return { status: 201, body: { content: created, user: counted() } };
     },
   };
 

@@ -3,7 +3,7 @@
  * test; the real stack is exercised by the Playwright journeys in e2e/). Handlers answer by
  * "METHOD /path"; every call is recorded.
  */
-import type { User } from '@postwright/contracts';
+import { PLAN_CATALOGUE, TRIAL_POST_LIMIT, isPlanId, type Usage, type User } from '@postwright/contracts';
 import { SESSION_KEYS, session } from '../../src/lib/session';
 
 export interface FakeCall {
@@ -102,7 +102,8 @@ function abortable(source: ReadableStream<Uint8Array>, signal?: AbortSignal): Re
 }
 
 export function buildUser(overrides: Partial<User> = {}): User {
-  return {
+  // the keys in the order the contracts' schema gives them (a parsed user is compared as JSON)
+  const user: User = {
     id: 'u1',
     email: 'ada@example.com',
     firstName: 'Ada',
@@ -112,6 +113,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     subscriptionStatus: 'active',
     subscriptionTier: 'trial',
     trialPostsUsed: 1,
+    trialEndsAt: null,
+    usage: { used: 0, allowance: TRIAL_POST_LIMIT, resetsAt: null },
     betaExpiresAt: null,
     userRole: 'USER',
     role: null,
@@ -122,6 +125,17 @@ export function buildUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+  return { ...user, usage: overrides.usage ?? usageOf(user) };
+}
+
+/**
+ * The usage the auth service reports with a user: a plan's month (none used yet), nothing counted
+ * for premium and beta, else the trial's posts (a new trial user: 0 of 3).
+ */
+export function usageOf(user: Pick<User, 'subscriptionTier' | 'trialPostsUsed'>): Usage {
+  if (isPlanId(user.subscriptionTier)) return { used: 0, allowance: PLAN_CATALOGUE[user.subscriptionTier].postsPerMonth, resetsAt: null };
+  if (user.subscriptionTier === 'premium' || user.subscriptionTier === 'beta') return { used: 0, allowance: null, resetsAt: null };
+  return { used: Math.min(user.trialPostsUsed, TRIAL_POST_LIMIT), allowance: TRIAL_POST_LIMIT, resetsAt: null };
 }
 
 /** A signed-in session, as a login in this tab leaves it: the access token in memory, the user cached. */

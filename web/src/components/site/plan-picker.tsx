@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { planPrice, plans, yearlySavingsPercent, type BillingPeriod, type Plan } from '../../config/plans';
+import { planPrice, plans as specPlans, yearlySavings, type BillingPeriod, type Plan } from '../../config/plans';
 import { site } from '../../config/site';
 import { cx } from '../ui/cx';
 import { IconCheck, IconShield } from '../ui/icons';
@@ -7,19 +7,32 @@ import { SegmentedControl } from '../ui/segmented-control';
 import styles from './plan-picker.module.css';
 
 /**
- * The three plans with the Monthly/Yearly toggle (spec section 9 prices). What each plan's
- * button does is up to the page (`action`).
+ * The three plans with the Monthly/Yearly toggle (spec section 9 prices until the billing
+ * service's arrive in `plans`). What each plan's button does is up to the page (`action`). The
+ * period is the picker's own unless the page holds it (`period` with `onPeriodChange`). The
+ * free-trial notes show only where a trial can still be had (`offerTrial`).
  */
 export function PlanPicker({
   action,
+  plans = specPlans,
   headingLevel = 3,
   defaultPeriod = 'monthly',
+  period: heldPeriod,
+  onPeriodChange,
+  offerTrial = true,
 }: {
   action: (plan: Plan, period: BillingPeriod) => ReactNode;
+  plans?: Plan[];
   headingLevel?: 2 | 3;
   defaultPeriod?: BillingPeriod;
+  period?: BillingPeriod;
+  onPeriodChange?: (period: BillingPeriod) => void;
+  offerTrial?: boolean;
 }) {
-  const [period, setPeriod] = useState<BillingPeriod>(defaultPeriod);
+  const [ownPeriod, setOwnPeriod] = useState<BillingPeriod>(defaultPeriod);
+  const period = heldPeriod ?? ownPeriod;
+  const setPeriod = onPeriodChange ?? setOwnPeriod;
+  const savings = yearlySavings(plans);
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
 
   return (
@@ -30,7 +43,7 @@ export function PlanPicker({
         onChange={setPeriod}
         options={[
           { value: 'monthly', label: 'Monthly' },
-          { value: 'yearly', label: 'Yearly', extra: `Save ${yearlySavingsPercent}%` },
+          { value: 'yearly', label: 'Yearly', extra: savings > 0 ? `Save ${savings}%` : undefined },
         ]}
       />
       <ul className={styles.grid}>
@@ -62,12 +75,16 @@ export function PlanPicker({
         })}
       </ul>
       <ul className={styles.notes}>
-        <li>
-          <IconCheck size={16} /> {site.trialDays}-day free trial
-        </li>
-        <li>
-          <IconCheck size={16} /> No credit card required
-        </li>
+        {offerTrial ? (
+          <>
+            <li>
+              <IconCheck size={16} /> {site.trialDays}-day free trial
+            </li>
+            <li>
+              <IconCheck size={16} /> No credit card required
+            </li>
+          </>
+        ) : null}
         <li>
           <IconShield size={16} /> {site.moneyBackDays}-day money-back guarantee
         </li>

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   EVENT_STREAM_TYPE,
+  contentItemSchema,
   errorCatalogue,
   eventStreamReader,
   generateResponseSchema,
@@ -36,8 +38,26 @@ export class GenerationError extends Error {
   }
 }
 
-type GenerationFailure = { message: string; trialExhausted: boolean };
+type GenerationFailure = {
+  message: string;
+  trialExhausted: boolean;
+  /** PLAN.LIMIT_REACHED: this month's posts are used up (what the refusal says of the reset and the allowance) */
+  planLimit?: { resetsAt: string | null; allowance: number | null };
+  /** PLAN.PAYMENT_OVERDUE: generation waits for the payment */
+  paymentOverdue?: boolean;
+};
 const say = (message: string, trialExhausted = false): GenerationFailure => ({ message, trialExhausted });
+
+/** The refusals about the plan: said in the server's words (the catalogue's, if it sent none), with what they mean. */
+function planRefusal(error: ApiError): GenerationFailure | null {
+  if (error.code !== 'PLAN.LIMIT_REACHED' && error.code !== 'PLAN.PAYMENT_OVERDUE') return null;
+  const message = error.serverMessage ?? errorCatalogue[error.code].message;
+  if (error.code === 'PLAN.PAYMENT_OVERDUE') return { ...say(message), paymentOverdue: true };
+  const details = error.body?.details ?? {};
+  const resetsAt = typeof details.resetsAt === 'string' ? details.resetsAt : null;
+  const allowance = typeof details.allowance === 'number' ? details.allowance : null;
+  return { ...say(message), planLimit: { resetsAt, allowance } };
+}
 
 /** What each catalogued code means for a generation (contracts `errorCatalogue`): the web decides on codes. */
 const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
@@ -56,13 +76,16 @@ const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
 
 /**
  * Maps a failed generation to the spec's message. Our API's answers carry a catalogued code, and
- * the code decides. An answer without one (a proxy or load balancer in between) falls back to the
- * spec's rules on status and text: 401, a 403 about the trial, a message containing "timeout", a
- * rate limit or 429, a 503, else the server's text or the status.
+ * the code decides (the plan's refusals keep the server's own words). An answer without one (a
+ * proxy or load balancer in between) falls back to the spec's rules on status and text: 401, a
+ * 403 about the trial, a message containing "timeout", a rate limit or 429, a 503, else the
+ * server's text or the status.
  */
 export function generationErrorMessage(error: unknown): GenerationFailure {
   if (error instanceof GenerationError) return { message: error.message, trialExhausted: error.trialExhausted };
   if (error instanceof ApiError) {
+    const plan = planRefusal(error);
+    if (plan) return plan;
     const known = isErrorCode(error.code) ? byCode[error.code] : undefined;
     if (known) return known;
     if (isErrorCode(error.code)) return say(error.serverMessage ?? generationMessages.failed(error.status));
@@ -135,12 +158,24 @@ async function streamGeneration(request: GenerateRequest, signal: AbortSignal, o
   const type = res.headers.get('content-type')?.toLowerCase() ?? '';
   if (!type.startsWith(EVENT_STREAM_TYPE)) {
     // a server that answers the whole post at once has generated it: that answer is the post
-    const parsed = generateResponseSchema.safeParse(await readBody(res).catch(() => null));
-    return parsed.success ? parsed.data : CANNOT_STREAM;
+    return wholeAnswer(await readBody(res).catch(() => null)) ?? CANNOT_STREAM;
   }
   if (!res.body) return CANNOT_STREAM;
   return readGenerationStream(res.body, signal, onProgress);
 }
+
+/**
+ * A generation answered as JSON. A content service a version behind sends no `usage` yet; its
+ * post still stands (asking again would spend a second post), and the usage is read later.
+ */
+function wholeAnswer(body: unknown): GenerateResponse | null {
+  const parsed = generateResponseSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const older = olderAnswerSchema.safeParse(body);
+  return older.success ? (older.data as GenerateResponse) : null;
+}
+
+const olderAnswerSchema = z.object({ content: contentItemSchema, user: z.object({ trialPostsRemaining: z.number().int().nonnegative().nullable() }) });
 
 async function readGenerationStream(body: ReadableStream<Uint8Array>, signal: AbortSignal, onProgress: (progress: GenerationProgress) => void): Promise<Streamed> {
   const reader = body.getReader();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FIELD_MAX } from '@postwright/contracts';
+import { ManageBillingButton } from '../../../components/billing/manage-billing-button';
 import { contentTypeInfo, contentTypeName } from '../../../components/content/content-type';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,8 @@ import { cx } from '../../../components/ui/cx';
 import { Input, Textarea } from '../../../components/ui/field';
 import { IconEdit, IconSparkles } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { billingText } from '../../../lib/billing-text';
+import { formatDate } from '../../../lib/datetime';
 import type { Generator } from '../hooks/use-generator';
 import { PERSONAL_EXPERIENCE_GUIDANCE } from './generation-form';
 import { typeCopy } from './type-copy';
@@ -123,7 +126,18 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
               <Input label="Target Audience" hint="Who should read this post?" placeholder="e.g. First-time founders" {...field('targetAudience')} />
               <Input label="Business Goal" optional hint="What should the post achieve?" placeholder="e.g. Attract senior engineering hires" {...field('businessGoal')} />
             </div>
-            {g.generationError ? <Alert tone="danger">{g.generationError}</Alert> : null}
+            {g.generationError ? (
+              <Alert
+                tone="danger"
+                action={
+                  g.generationErrorAction === 'update-payment' ? (
+                    <ManageBillingButton label={billingText.updatePayment} size="sm" variant="primary" className={page.bannerAction} />
+                  ) : null
+                }
+              >
+                {g.generationError}
+              </Alert>
+            ) : null}
             <div className={styles.formActions}>
               <Button
                 type="submit"
@@ -141,7 +155,11 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                   Cancel
                 </Button>
               ) : null}
-              {g.plan.exhausted ? (
+              {g.plan.exhausted && g.plan.kind === 'plan' ? (
+                <p className={styles.formNote}>
+                  Generation is paused: this month&apos;s posts are used up.{g.plan.resetsAt ? ` They reset on ${formatDate(g.plan.resetsAt)}.` : ''}
+                </p>
+              ) : g.plan.exhausted ? (
                 <p className={styles.formNote}>
                   Generation is paused: your trial posts are used up. <Link to={paths.pricing}>Choose a plan</Link>
                 </p>

@@ -1,22 +1,22 @@
 import { Link } from 'react-router-dom';
 import { TRIAL_POST_LIMIT, type ContentItem } from '@postwright/contracts';
+import { ManageBillingButton } from '../../../components/billing/manage-billing-button';
 import { Alert } from '../../../components/ui/alert';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { billingText } from '../../../lib/billing-text';
 import { formatLongDate } from '../../../lib/datetime';
+import { postUseWarning, trialUseWarning, type GeneratorPlan } from './generator-plan';
 import page from './content-page.module.css';
+
+export { trialUseWarning };
 
 export const TRIAL_LIMIT_TITLE = 'Trial limit reached - Upgrade to continue';
 
 /** "1 of 3 trial posts left": the noun goes with the 3 (the trial's posts), so it stays plural. */
 export function trialPostsLeftText(left: number): string {
   return `${left} of ${TRIAL_POST_LIMIT} trial posts left.`;
-}
-
-/** What "Generate again" costs on a trial, said before it runs. */
-export function trialUseWarning(left: number): string {
-  return left === 1 ? 'This uses your last remaining trial post.' : `This uses 1 of your ${left} remaining trial posts.`;
 }
 
 /**
@@ -28,11 +28,11 @@ export function generateLabel(item: Pick<ContentItem, 'status'> | null): string 
   return item.status === 'draft' ? 'Generate again' : 'Generate a new post';
 }
 
-/** The question a trial user answers before any generation from an open post (what it does, what it costs). */
-export function generateQuestion(item: Pick<ContentItem, 'status'>, left: number): ConfirmOptions {
+/** The question a member whose posts are counted answers before any generation from an open post (what it does, what it costs). */
+export function generateQuestion(item: Pick<ContentItem, 'status'>, plan: Pick<GeneratorPlan, 'kind' | 'left'>): ConfirmOptions {
   const label = generateLabel(item);
   const effect = item.status === 'draft' ? "The new text replaces this draft's; you can undo it." : `It starts a new draft; the ${item.status} post stays as it is.`;
-  return { title: `${label}?`, message: `${trialUseWarning(left)} ${effect}`, confirmLabel: label };
+  return { title: `${label}?`, message: `${postUseWarning(plan)} ${effect}`, confirmLabel: label };
 }
 
 export function UpgradeNow({ className }: { className?: string }) {
@@ -43,8 +43,12 @@ export function UpgradeNow({ className }: { className?: string }) {
   );
 }
 
-/** Trial: posts left, or the limit with Upgrade Now; beta: unlimited until its end; other plans: nothing. */
-export function PlanBanner({ plan, betaExpiresAt }: { plan: { unlimited: boolean; left: number; exhausted: boolean; beta: boolean }; betaExpiresAt: string | null }) {
+/**
+ * Trial: posts left, or the limit with Upgrade Now; a plan with an allowance: this month's posts
+ * left, or the limit with its reset date and Manage billing (a subscriber upgrades in Stripe's
+ * portal); beta: unlimited until its end; unlimited plans and premium: nothing.
+ */
+export function PlanBanner({ plan, betaExpiresAt, trialUsedUp = true }: { plan: GeneratorPlan; betaExpiresAt: string | null; trialUsedUp?: boolean }) {
   if (plan.beta) {
     return (
       <Alert tone="info" className={page.banner} title="Beta Access">
@@ -53,10 +57,26 @@ export function PlanBanner({ plan, betaExpiresAt }: { plan: { unlimited: boolean
     );
   }
   if (plan.unlimited) return null;
+  if (plan.kind === 'plan') {
+    const allowance = plan.allowance ?? 0;
+    const name = plan.planName ?? '';
+    if (plan.exhausted) {
+      return (
+        <Alert tone="warning" className={page.banner} title={billingText.planLimitTitle(plan.resetsAt)} action={<ManageBillingButton size="sm" variant="primary" className={page.bannerAction} />}>
+          {billingText.planLimitText(allowance, name)}
+        </Alert>
+      );
+    }
+    return (
+      <Alert tone="info" className={page.banner} title={`${name} plan`}>
+        <span data-testid="plan-posts-left">{billingText.planPostsLeft(plan.left, allowance)}.</span>
+      </Alert>
+    );
+  }
   if (plan.exhausted) {
     return (
       <Alert tone="warning" className={page.banner} title={TRIAL_LIMIT_TITLE} action={<UpgradeNow className={page.bannerAction} />}>
-        You have used all {TRIAL_POST_LIMIT} posts of your free trial. Choose a plan to keep writing.
+        {trialUsedUp ? `You have used all ${TRIAL_POST_LIMIT} posts of your free trial.` : 'Your free trial is over.'} Choose a plan to keep writing.
       </Alert>
     );
   }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { TRIAL_POST_LIMIT, type ContentItem, type ContentType, type User } from '@postwright/contracts';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import type { GeneratorPlan } from '../components/generator-plan';
 import { generateQuestion } from '../components/plan-banner';
 import { validateForm, type FormErrors, type FormValues } from '../components/generation-form';
 import { SAVE_FAILED } from './use-autosave';
@@ -14,12 +15,14 @@ export interface DraftActionsContext {
   current: { readonly current: { type: ContentType | null; form: FormValues; draft: { item: ContentItem } | null } };
   /** the id of the post on screen (its failures are shown, another's are not) */
   openId: string | null;
-  plan: { unlimited: boolean; left: number; exhausted: boolean };
+  plan: GeneratorPlan;
   /** the item being published in this tab: it is not generated again or swapped meanwhile */
   publishingId: string | null;
   autosave: { flush: () => Promise<unknown>; discard: () => void };
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   updateUser: (next: Partial<User>) => void;
+  /** a generation was refused because a renewal is unpaid past its grace period */
+  onPaymentOverdue: () => void;
   /** the form's errors (its own rules or the server's); `focus`: the first one takes focus */
   showErrors: (errors: FormErrors, focus: boolean) => void;
   clearNotice: () => void;
@@ -57,7 +60,7 @@ export function useDraftActions(context: DraftActionsContext) {
     const again = open?.item.status === 'draft' ? open.item : null;
     // on a trial, any generation from an open post says what it does and costs before it runs
     if (open && !plan.unlimited) {
-      if (!(await confirm(generateQuestion(open.item, plan.left)))) return;
+      if (!(await confirm(generateQuestion(open.item, plan)))) return;
       if (!guard.holds(token) || current.current.draft?.item.id !== open.item.id) return; // the page moved on
     }
     guard.phase(token, 'generating');
@@ -75,12 +78,17 @@ export function useDraftActions(context: DraftActionsContext) {
     const outcome = await generation.run(again ? { ...request, contentId: again.id } : request);
     if (outcome.kind === 'cancelled') return;
     if (outcome.kind === 'failed') {
-      if (outcome.trialExhausted) updateUser({ trialPostsUsed: TRIAL_POST_LIMIT });
+      if (outcome.trialExhausted) updateUser({ trialPostsUsed: TRIAL_POST_LIMIT, usage: { used: TRIAL_POST_LIMIT, allowance: TRIAL_POST_LIMIT, resetsAt: null } });
+      const allowance = outcome.planLimit ? (outcome.planLimit.allowance ?? plan.allowance) : null;
+      // the server says the month is used up: the banner and the submit rule follow at once
+      if (outcome.planLimit && allowance !== null) updateUser({ usage: { used: allowance, allowance, resetsAt: outcome.planLimit.resetsAt ?? plan.resetsAt } });
+      if (outcome.paymentOverdue) ctx.current.onPaymentOverdue();
       if (Object.keys(outcome.fieldErrors).length) showErrors(outcome.fieldErrors, true);
       return;
     }
     const { content, user: counts } = outcome.response;
     if (typeof counts?.trialPostsRemaining === 'number') updateUser({ trialPostsUsed: Math.max(0, TRIAL_POST_LIMIT - counts.trialPostsRemaining) });
+    if (counts?.usage) updateUser({ usage: counts.usage });
     if (!guard.holds(token) || content.contentType !== current.current.type) return;
     if (again) {
       ctx.current.autosave.discard(); // replaced from the server: nothing of the old version is sent after it
@@ -151,6 +159,7 @@ export function useDraftActions(context: DraftActionsContext) {
     live: generation.live,
     restoring: guard.running === 'restoring',
     generationError: generation.error ?? (failure?.kind === 'generate' && failure.id === openId ? failure.text : null),
+    generationErrorAction: generation.error ? generation.errorAction : null,
     restoreError: failure?.kind === 'versions' && failure.id === openId ? failure.text : null,
     versionStep: versions.step,
   };

@@ -5,7 +5,13 @@ import { serverFieldErrors, type FormErrors } from '../components/generation-for
 
 export type GenerationOutcome =
   | { kind: 'done'; response: GenerateResponse }
-  | { kind: 'failed'; fieldErrors: FormErrors; trialExhausted: boolean }
+  | {
+      kind: 'failed';
+      fieldErrors: FormErrors;
+      trialExhausted: boolean;
+      planLimit: { resetsAt: string | null; allowance: number | null } | null;
+      paymentOverdue: boolean;
+    }
   /** cancelled (the type changed) or overtaken by a newer run: its answer is dropped */
   | { kind: 'cancelled' };
 
@@ -39,6 +45,8 @@ function written(post: LivePost, progress: GenerationProgress): LivePost {
 export function useGeneration() {
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** the way forward the error offers: paying the overdue renewal */
+  const [errorAction, setErrorAction] = useState<'update-payment' | null>(null);
   const [live, setLive] = useState<LivePost | null>(null);
   const current = useRef<{ id: number; controller: AbortController } | null>(null);
   const sequence = useRef(0);
@@ -49,6 +57,7 @@ export function useGeneration() {
     setGenerating(false);
     setLive(null);
     setError(null);
+    setErrorAction(null);
   }, []);
 
   useEffect(() => () => current.current?.controller.abort(), []);
@@ -62,6 +71,7 @@ export function useGeneration() {
     setGenerating(true);
     setLive(blankPost);
     setError(null);
+    setErrorAction(null);
     const progress = (piece: GenerationProgress) => {
       if (!stale()) setLive((post) => written(post ?? blankPost, piece));
     };
@@ -81,11 +91,15 @@ export function useGeneration() {
       const mapped = generationErrorMessage(failure);
       // a refusal about a field is shown on that field, not as a banner
       setError(Object.keys(fieldErrors).length ? null : mapped.message);
-      return { kind: 'failed', fieldErrors, trialExhausted: mapped.trialExhausted };
+      setErrorAction(mapped.paymentOverdue ? 'update-payment' : null);
+      return { kind: 'failed', fieldErrors, trialExhausted: mapped.trialExhausted, planLimit: mapped.planLimit ?? null, paymentOverdue: mapped.paymentOverdue === true };
     }
   }, []);
 
-  const clearError = useCallback(() => setError(null), []);
+  const clearError = useCallback(() => {
+    setError(null);
+    setErrorAction(null);
+  }, []);
 
-  return { generating, live, error, run, cancel, clearError };
+  return { generating, live, error, errorAction, run, cancel, clearError };
 }

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { contentTypes, hasUnlimitedPosts, type ContentItem, type ContentType, type EditRequest } from '@postwright/contracts';
+import { contentTypes, type ContentItem, type ContentType, type EditRequest } from '@postwright/contracts';
 import { usePublishingId } from '../../../components/content/use-publish-flow';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth, useUser } from '../../../lib/auth';
 import { editContent } from '../../../lib/content-api';
-import { trialPostsLeft } from '../../../lib/user';
+import { reportPaymentOverdue } from '../../../lib/use-subscription';
 import { composePost, editPayload, formFromItem, splitPost } from '../components/draft-text';
+import { generatorPlan } from '../components/generator-plan';
 import { generateLabel } from '../components/plan-banner';
 import { emptyForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
@@ -74,9 +75,7 @@ export function useGenerator() {
   const publishingId = usePublishingId();
   const { confirm, dialog: confirmDialog } = useConfirm();
 
-  const unlimited = hasUnlimitedPosts(user);
-  const left = trialPostsLeft(user);
-  const exhausted = !unlimited && left === 0;
+  const plan = generatorPlan(user);
 
   const openDraft = useCallback(
     (item: ContentItem) => {
@@ -165,11 +164,12 @@ export function useGenerator() {
   const actions = useDraftActions({
     current,
     openId: doc?.item.id ?? null,
-    plan: { unlimited, left, exhausted },
+    plan,
     publishingId,
     autosave,
     confirm,
     updateUser,
+    onPaymentOverdue: () => reportPaymentOverdue(user.id),
     showErrors: (found, focus) => {
       setErrors(found);
       if (focus) setFocusErrors((n) => n + 1);
@@ -235,7 +235,7 @@ export function useGenerator() {
 
   return {
     user,
-    plan: { unlimited, left, exhausted, beta: unlimited && user.subscriptionTier === 'beta' },
+    plan,
     type: editor.type,
     form: editor.form,
     doc,
@@ -259,6 +259,7 @@ export function useGenerator() {
     generating: actions.generating,
     live: actions.live,
     generationError: actions.generationError,
+    generationErrorAction: actions.generationErrorAction,
     confirmDialog,
     notice,
     setNotice,

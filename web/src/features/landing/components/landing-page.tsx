@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { frameworkWeek } from '../../../components/site/marketing-content';
 import { CallToAction, FaqSection, MarketingSection, SectionHeader, StatsBand, TestimonialsSection } from '../../../components/site/marketing-sections';
@@ -9,6 +9,7 @@ import { IconArrowRight, IconCalendar, IconHook, IconLayers, IconPlay, IconSend,
 import { landingAnchors, paths } from '../../../config/paths';
 import { site } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNearViewport, usePlans } from '../../../lib/use-plans';
 import { features } from './content';
 import { HeroPreview } from './hero-preview';
 import styles from './landing-page.module.css';
@@ -28,6 +29,10 @@ function useScrollToHash() {
 export function LandingPage() {
   useDocumentTitle('LinkedIn posts for executives, written with AI');
   useScrollToHash();
+  // prices as sold, asked for only when the pricing section comes near: the first paint calls no API
+  const pricingRef = useRef<HTMLDivElement>(null);
+  const pricingNear = useNearViewport(pricingRef);
+  const offers = usePlans({ load: pricingNear });
 
   return (
     <PublicLayout onLanding>
@@ -108,20 +113,23 @@ export function LandingPage() {
           title="Simple pricing that pays for itself"
           text="One new client from LinkedIn covers years of Postwright. Start free, choose a plan when you are ready."
         />
-        <PlanPicker
-          action={(plan, period) => (
-            <ButtonLink
-              to={paths.signup}
-              state={{ plan: plan.name, period }}
-              variant={plan.mostPopular ? 'primary' : 'secondary'}
-              size="lg"
-              block
-              aria-label={`Start Free Trial with ${plan.name}`}
-            >
-              Start Free Trial
-            </ButtonLink>
-          )}
-        />
+        <div ref={pricingRef}>
+          <PlanPicker
+            plans={offers}
+            action={(plan, period) => (
+              <ButtonLink
+                to={paths.signup}
+                state={{ plan: plan.name, period }}
+                variant={plan.mostPopular ? 'primary' : 'secondary'}
+                size="lg"
+                block
+                aria-label={`Start Free Trial with ${plan.name}`}
+              >
+                Start Free Trial
+              </ButtonLink>
+            )}
+          />
+        </div>
       </MarketingSection>
 
       <FaqSection id={landingAnchors.faq} />

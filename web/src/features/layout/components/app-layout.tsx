@@ -8,9 +8,9 @@ import { cx } from '../../../components/ui/cx';
 import { IconClose, IconDashboard, IconFolder, IconLifeBuoy, IconLogOut, IconMenu, IconSparkles, IconUser } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useAuth, useUser } from '../../../lib/auth';
-import { fullName, initials, isTrial, tierNote, trialPostsLeft } from '../../../lib/user';
-import { site } from '../../../config/site';
+import { fullName, initials, isTrial, postAllowance, tierNote } from '../../../lib/user';
 import { canManageSubscription, navItemsFor, type AppNavIcon } from './nav-items';
+import { PastDueBanner } from './past-due-banner';
 import styles from './app-layout.module.css';
 
 const icons: Record<AppNavIcon, typeof IconDashboard> = {
@@ -23,22 +23,22 @@ const icons: Record<AppNavIcon, typeof IconDashboard> = {
 
 function TierNote({ user }: { user: User }) {
   const trial = isTrial(user);
-  const left = trialPostsLeft(user);
+  const allowance = postAllowance(user);
+  // the meter fills with what is left: the trial's posts, or the plan's this month
+  const meter = trial && allowance.kind === 'trial' ? allowance.left / allowance.total : allowance.kind === 'plan' && allowance.allowance > 0 ? allowance.left / allowance.allowance : null;
   return (
     <div className={styles.tier} data-testid="tier-note">
       <p className={styles.tierLabel}>{trial ? 'Free trial' : 'Plan'}</p>
       <p className={styles.tierValue}>{tierNote(user)}</p>
-      {trial ? (
-        <>
-          <div className={styles.meter} aria-hidden="true">
-            <span style={{ width: `${(left / site.trialPostLimit) * 100}%` }} />
-          </div>
-          {canManageSubscription(user.userRole) ? (
-            <Link to={paths.pricing} className={styles.upgrade}>
-              Upgrade plan
-            </Link>
-          ) : null}
-        </>
+      {meter !== null ? (
+        <div className={styles.meter} aria-hidden="true">
+          <span style={{ width: `${meter * 100}%` }} />
+        </div>
+      ) : null}
+      {trial && canManageSubscription(user.userRole) ? (
+        <Link to={paths.pricing} className={styles.upgrade}>
+          Upgrade plan
+        </Link>
       ) : null}
     </div>
   );
@@ -149,6 +149,7 @@ export function AppLayout() {
 
       <div className={styles.content}>
         <main id="main" tabIndex={-1} className={styles.main}>
+          <PastDueBanner user={user} />
           <Outlet />
         </main>
         <footer className={styles.footer}>

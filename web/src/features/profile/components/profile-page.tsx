@@ -1,46 +1,17 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { hasUnlimitedPosts, type UserRole } from '@postwright/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
-import { Badge } from '../../../components/ui/badge';
-import { ButtonLink } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { IconArrowRight, IconFolder, IconSparkles } from '../../../components/ui/icons';
 import { IconLightbulb, IconSettings } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
-import { site } from '../../../config/site';
 import { useAuth, useUser } from '../../../lib/auth';
-import { formatLongDate } from '../../../lib/datetime';
-import { fullName, trialPostsLeft } from '../../../lib/user';
+import { fullName } from '../../../lib/user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountStatusCard } from './account-status-card';
 import { LinkedInCard } from './linkedin-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
-
-const roleLabels: Record<UserRole, string> = { USER: 'User', BETA: 'Beta', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
-
-/** The subscription badge: trial, beta, premium, a plan name as is, else Free (spec section 3). */
-export function subscriptionLabel(tier: string | null | undefined): string {
-  switch (tier) {
-    case 'trial':
-      return 'Free Trial';
-    case 'beta':
-      return 'Beta';
-    case 'premium':
-      return 'Premium';
-    default:
-      return tier?.trim() ? tier : 'Free';
-  }
-}
-
-function planDetail(user: ReturnType<typeof useUser>): string {
-  if (user.subscriptionTier === 'beta' && hasUnlimitedPosts(user)) {
-    return user.betaExpiresAt ? `Unlimited posts until ${formatLongDate(user.betaExpiresAt)}` : `Unlimited posts for ${site.betaDays} days`;
-  }
-  if (hasUnlimitedPosts(user)) return 'Unlimited posts';
-  // "1 of 3 trial posts left": the noun counts the trial's posts, so it stays plural
-  return `${trialPostsLeft(user)} of ${site.trialPostLimit} trial posts left`;
-}
 
 /** The profile screen (spec section 2): personal information, LinkedIn connection, account status, quick actions. */
 export function ProfilePage() {
@@ -52,8 +23,6 @@ export function ProfilePage() {
     refreshUser().catch(() => {});
   }, [refreshUser]);
 
-  const active = user.subscriptionStatus === 'active';
-
   return (
     <>
       <PageHeader title="Profile" description={`${fullName(user)} · ${user.email}`} />
@@ -63,41 +32,7 @@ export function ProfilePage() {
           <LinkedInCard />
         </div>
         <div className={styles.column}>
-          <Card as="section" aria-labelledby="account-title">
-            <CardHeader id="account-title" title="Account Status" />
-            <CardBody>
-              <dl className={styles.account}>
-                <div>
-                  <dt>Subscription</dt>
-                  <dd className={styles.badgeRow}>
-                    <Badge tone={user.subscriptionTier === 'trial' ? 'brand' : 'success'} data-testid="subscription-badge">
-                      {subscriptionLabel(user.subscriptionTier)}
-                    </Badge>
-                    <Badge tone={active ? 'success' : 'warning'} dot>
-                      {active ? 'Active' : user.subscriptionStatus ? user.subscriptionStatus.charAt(0).toUpperCase() + user.subscriptionStatus.slice(1) : 'Inactive'}
-                    </Badge>
-                  </dd>
-                </div>
-                <div>
-                  <dt>Posts</dt>
-                  <dd>{planDetail(user)}</dd>
-                </div>
-                <div>
-                  <dt>Account Type</dt>
-                  <dd data-testid="account-type">{roleLabels[user.userRole] ?? user.userRole}</dd>
-                </div>
-                <div>
-                  <dt>Member since</dt>
-                  <dd>{formatLongDate(user.createdAt)}</dd>
-                </div>
-              </dl>
-              {user.subscriptionTier === 'trial' ? (
-                <ButtonLink to={paths.pricing} variant="primary" block className={styles.upgrade}>
-                  Upgrade to Premium
-                </ButtonLink>
-              ) : null}
-            </CardBody>
-          </Card>
+          <AccountStatusCard user={user} />
 
           <Card as="section" aria-labelledby="quick-title">
             <CardHeader id="quick-title" title="Quick Actions" />
