@@ -96,4 +96,12 @@ describe('POST /api/content/generate streamed, with the offline writer', () => {
     expect(answer.events).toEqual([{ event: 'error', data: { error: 'Trial limit reached. Please upgrade to continue generating content.', code: 'TRIAL.LIMIT_REACHED' } }]);
     expect((await stack.list(user)).map((item) => item.topic)).not.toContain('One too many');
   });
+
+  test('when a Starter member at the month\'s limit asks for a stream, then it ends with an error event carrying the code and the reset date', async () => {
+    const user = await stack.user({ tier: 'starter' });
+    stack.quota.setUsed(user.id, 50);
+    const answer = await readEventStream(stack.content.url, '/api/content/generate', { token: user.token, body: buildGenerateRequest() });
+    expect(names(answer.events)).toEqual(['error']);
+    expect(answer.events[0].data).toEqual({ error: expect.any(String), code: 'PLAN.LIMIT_REACHED', details: { allowance: 50, resetsAt: expect.any(String) } });
+  });
 });

@@ -46,6 +46,8 @@ export interface FakeQuota {
   setOverdue(userId: string, overdue: boolean): void;
   /** posts committed for the user, as the auth profile's trialPostsUsed (or the plan's usage) */
   trialPostsUsed(userId: string): number;
+  /** as if the member had already generated this many posts (of the trial, or of the plan's month) */
+  setUsed(userId: string, used: number): void;
   /** every call received, in order */
   calls: FakeRequest[];
   stop(): Promise<void>;
@@ -154,6 +156,9 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       account(userId).overdue = overdue;
     },
     trialPostsUsed: (userId) => account(userId).used,
+    setUsed(userId, used) {
+      account(userId).used = used;
+    },
     stop: () => server.stop(),
   };
 }

@@ -71,7 +71,7 @@ async function streamed(req: Request, res: Response, generation: Awaited<ReturnT
     if (signal.aborted) return;
     const error = asAppError(err);
     if (error.status >= 500) deps.logger.error({ err, requestId: String(req.id ?? '') }, 'streamed generation failed');
-    send({ event: 'error', data: { error: error.message, code: error.code } });
+    send({ event: 'error', data: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) } });
   } finally {
     clearInterval(heartbeat);
     res.end();

@@ -217,7 +217,7 @@ async function readGenerationStream(body: ReadableStream<Uint8Array>, signal: Ab
 }
 
 /** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code. */
-function streamError({ error, code }: { error: string; code: string }): ApiError {
+function streamError({ error, code, details }: { error: string; code: string; details?: Record<string, unknown> }): ApiError {
   const status = isErrorCode(code) ? errorCatalogue[code].status : 500;
-  return new ApiError(error || generationMessages.failed(status), status, { error, code });
+  return new ApiError(error || generationMessages.failed(status), status, { error, code, ...(details ? { details } : {}) });
 }
