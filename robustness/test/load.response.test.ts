@@ -1,6 +1,8 @@
 /**
  * Load, through the real gateway in front of the real services: LOAD_USERS (100) simulated
- * users at once for LOAD_SECONDS (60). Each signs up, connects LinkedIn through the sandbox's
+ * users at once for LOAD_SECONDS (60). Each signs up (one in SUBSCRIBER_EVERY buys Professional
+ * through the billing sandbox's Checkout, its webhooks coming back through the gateway, and checks
+ * its subscription every round; the others are premium), connects LinkedIn through the sandbox's
  * consent page, then round after round until the time is up (at least one round): generates a
  * post and saves an edit, publishes it now, generates and edits another and schedules it a few
  * seconds ahead (the stack's minimum lead is 1 s, so schedules fire during the run), and lists
@@ -29,6 +31,8 @@ const SCHEDULE_AHEAD_MS = 20_000;
 /** after the last due time, how long the last posts may take to go out and show as published */
 const SETTLE_MS = 90_000;
 const RESULTS_FILE = path.join(__dirname, '..', 'results', 'load-latest.json');
+/** one user in this many is a paying subscriber (unlimited Professional, so the run's length sets no limit) */
+const SUBSCRIBER_EVERY = 4;
 
 interface Expected {
   id: string;
@@ -46,6 +50,7 @@ const samples: CallSample[] = [];
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const failures: string[] = [];
 const users: TestUser[] = [];
+const subscribers: TestUser[] = [];
 const publishedNow: Expected[] = [];
 const scheduled: Expected[] = [];
 const finalItems = new Map<string, ContentItem>();
@@ -59,14 +64,20 @@ function ok<T extends { status: number; body: any }>(res: T, status: number, wha
   return res;
 }
 
-/** One simulated member: signup and connect once, then the writing loop until the deadline. */
-async function simulate(deadline: number): Promise<void> {
+/** One simulated member: signup (and a subscription, for some) and connect once, then the writing loop until the deadline. */
+async function simulate(deadline: number, index: number): Promise<void> {
   let user: TestUser;
+  const subscriber = index % SUBSCRIBER_EVERY === 0;
   try {
-    user = await stack.user({ tier: 'premium', connect: true });
+    user = await stack.user({ tier: subscriber ? 'trial' : 'premium', connect: !subscriber });
+    if (subscriber) {
+      await stack.subscribe(user, 'professional', 'month');
+      await stack.connect(user);
+      subscribers.push(user);
+    }
     users.push(user);
   } catch (error) {
-    failures.push(`signup/connect: ${(error as Error).message}`);
+    failures.push(`signup/subscribe/connect: ${(error as Error).message}`);
     return;
   }
   // at least one round, however long signup took: every user goes through every step
@@ -84,6 +95,10 @@ async function simulate(deadline: number): Promise<void> {
       scheduled.push({ id: later.id, userId: user.id, text: later.finalContent!, scheduledFor: scheduledFor.toISOString() });
       await think();
       await stack.list(user);
+      if (subscriber) {
+        const subscription = ok(await stack.call('GET', '/api/billing/subscription', { token: user.token }), 200, 'subscription');
+        if (subscription.body.plan !== 'professional' || subscription.body.status !== 'active') throw new Error(`subscription: ${JSON.stringify(subscription.body)}`);
+      }
     } catch (error) {
       failures.push((error as Error).message);
     }
@@ -152,7 +167,7 @@ function report(elapsedMs: number): void {
     [
       '',
       `load: ${USERS} users for ${SECONDS} s, ${THINK_MS} ms pause between steps (${(elapsedMs / 1000).toFixed(1)} s with signup and the last round), ` +
-        `${samples.length} calls, ${publishedNow.length} published now, ${scheduled.length} scheduled, ${failures.length} failures`,
+        `${samples.length} calls, ${subscribers.length} subscribers, ${publishedNow.length} published now, ${scheduled.length} scheduled, ${failures.length} failures`,
       line(columns.map(([title]) => title)),
       ...cells.map(line),
       `event loop delay p50 ${eventLoopDelay.p50} ms, p99 ${eventLoopDelay.p99} ms, max ${eventLoopDelay.max} ms: every service, the sandbox and the ${USERS} users share one Node process`,
@@ -164,7 +179,7 @@ function report(elapsedMs: number): void {
   fs.writeFileSync(
     RESULTS_FILE,
     JSON.stringify(
-      { measuredAt: new Date().toISOString(), users: USERS, seconds: SECONDS, thinkMs: THINK_MS, elapsedMs: Math.round(elapsedMs), machine, eventLoopDelay, routes: rows, publishedNow: publishedNow.length, scheduled: scheduled.length, failures },
+      { measuredAt: new Date().toISOString(), users: USERS, subscribers: subscribers.length, seconds: SECONDS, thinkMs: THINK_MS, elapsedMs: Math.round(elapsedMs), machine, eventLoopDelay, routes: rows, publishedNow: publishedNow.length, scheduled: scheduled.length, failures },
       null,
       2,
     ) + '\n',
@@ -184,7 +199,7 @@ beforeAll(async () => {
   });
   const started = Date.now();
   loopDelay.enable();
-  await Promise.all(Array.from({ length: USERS }, () => simulate(started + SECONDS * 1000)));
+  await Promise.all(Array.from({ length: USERS }, (_, i) => simulate(started + SECONDS * 1000, i)));
   recording = false;
   loopDelay.disable();
   report(Date.now() - started);
@@ -212,8 +227,9 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-test(`when ${USERS} users sign up, connect, generate, edit, publish, schedule and list for ${SECONDS} s, then no call fails`, () => {
+test(`when ${USERS} users sign up (some of them subscribing), connect, generate, edit, publish, schedule and list for ${SECONDS} s, then no call fails`, () => {
   expect(users).toHaveLength(USERS);
+  expect(subscribers).toHaveLength(Math.ceil(USERS / SUBSCRIBER_EVERY));
   expect(failures).toEqual([]);
   expect(figures().filter((r) => r.failed > 0)).toEqual([]);
   expect(publishedNow.length).toBeGreaterThanOrEqual(USERS);

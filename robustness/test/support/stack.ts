@@ -1,13 +1,15 @@
 /**
  * The whole product in one test namespace, every part real and in-process on port 0: the
- * LinkedIn sandbox (the local double speaking LinkedIn's protocol), auth, content, LinkedIn,
- * scheduler and the gateway in front, on the real MongoDB-compatible store, Redis and RabbitMQ.
- * Every call of the suites goes through the gateway, as the browser's do.
+ * LinkedIn sandbox and the billing sandbox (the local doubles speaking LinkedIn's and Stripe's
+ * protocols), auth, content, LinkedIn, scheduler, billing and the gateway in front, on the real
+ * MongoDB-compatible store, Redis and RabbitMQ. Every call of the suites goes through the
+ * gateway, as the browser's do, and Stripe's webhooks come through it too.
  */
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, ContentItem, GenerateResponse, User } from '@postwright/contracts';
-import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, type HttpOptions, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
+import type { AuthResponse, BillingInterval, ContentItem, GenerateResponse, PlanId, User } from '@postwright/contracts';
+import { advanceToRenewal, payCheckout, portalAction, TEST_CARDS, type PageAnswer, type PortalAction } from '@postwright/platform/src/testing/stripe-pages';
+import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type HttpOptions, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
 import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
 import { readConfig as readAuthConfig } from '../../../services/auth/src/config';
@@ -18,6 +20,10 @@ import { readConfig as readLinkedinConfig } from '../../../services/linkedin/src
 import { start as startLinkedin, type LinkedinService } from '../../../services/linkedin/src/server';
 import { readConfig as readSandboxConfig } from '../../../services/linkedin-sandbox/src/config';
 import { start as startSandbox, type RunningSandbox } from '../../../services/linkedin-sandbox/src/server';
+import { readConfig as readBillingSandboxConfig } from '../../../services/billing-sandbox/src/config';
+import { start as startBillingSandbox, type RunningSandbox as RunningBillingSandbox } from '../../../services/billing-sandbox/src/server';
+import { readConfig as readBillingConfig, SANDBOX_STRIPE } from '../../../services/billing/src/config';
+import { start as startBilling, type BillingService } from '../../../services/billing/src/server';
 import { readConfig as readSchedulerConfig } from '../../../services/scheduler/src/config';
 import { start as startScheduler, type SchedulerService } from '../../../services/scheduler/src/server';
 
@@ -49,6 +55,8 @@ export interface StackOptions {
   authEnv?: Record<string, string>;
   /** over the LinkedIn sandbox's own settings (e.g. a short access token lifetime) */
   sandboxEnv?: Record<string, string>;
+  /** over the stack's own settings of the billing service */
+  billingEnv?: Record<string, string>;
   /** told of every call through the gateway when it is answered (status 0: no answer) */
   onCall?: (sample: CallSample) => void;
   /** where every service and the gateway reach Redis and RabbitMQ (a TcpProxy's URL in the fault suites) */
@@ -57,7 +65,7 @@ export interface StackOptions {
 }
 
 /** The services a fault suite may stop and start again (on the same port, with the same settings). */
-export type ServiceName = 'auth' | 'content' | 'linkedin' | 'scheduler';
+export type ServiceName = 'auth' | 'content' | 'linkedin' | 'scheduler' | 'billing';
 
 export type SandboxPost = { id: string; text?: string; commentary?: string; createdAt?: string };
 
@@ -74,7 +82,18 @@ export interface Stack {
   content: ContentService;
   linkedin: LinkedinService;
   scheduler: SchedulerService;
+  billing: BillingService;
   sandbox: RunningSandbox;
+  /** Stripe's double: hosted Checkout and portal pages, test clocks, signed webhooks through the gateway */
+  billingSandbox: RunningBillingSandbox;
+  /** Checkout through the gateway for the plan, paid on the sandbox's page with the card; the payment form's answer */
+  checkout(user: TestUser, plan?: PlanId, interval?: BillingInterval, card?: string): Promise<PageAnswer>;
+  /** checkout paid with 4242, then waits until the account has the plan */
+  subscribe(user: TestUser, plan?: PlanId, interval?: BillingInterval): Promise<User>;
+  /** one of the Billing Portal's actions, opened through the gateway as Manage billing does */
+  portal(user: TestUser, action: PortalAction, fields?: Record<string, string | null>): Promise<PageAnswer>;
+  /** the member's subscription's test clock moved just past its period's end: it renews, or ends if cancelled */
+  renew(user: TestUser): Promise<void>;
   /** a call through the gateway */
   call<T = any>(method: string, path: string, options?: HttpOptions): Promise<JsonResponse<T>>;
   /** a new account through the public signup (from a loopback source address; default 127.0.0.1); premium has unlimited posts */
@@ -122,7 +141,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...extra,
         PORT: String(port),
       });
-    const running = {} as { auth: RunningAuth; content: ContentService; linkedin: LinkedinService; scheduler: SchedulerService };
+    const billingSandbox = await startBillingSandbox(
+      readBillingSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', PUBLIC_URL, SANDBOX_WEBHOOK_RETRY_BASE_MS: '100' }),
+    );
+    stoppers.push(() => billingSandbox.stop());
+    const running = {} as { auth: RunningAuth; content: ContentService; linkedin: LinkedinService; scheduler: SchedulerService; billing: BillingService };
     const tokenKey = randomBytes(32).toString('base64');
     const launch = {
       auth: (port?: number) =>
@@ -152,13 +175,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ),
       scheduler: (port?: number) =>
         startScheduler(readSchedulerConfig(env({ CONTENT_URL: running.content.url, AUTH_URL: running.auth.url, ...options.schedulerEnv }, port))),
+      billing: (port?: number) =>
+        startBilling(
+          readBillingConfig(
+            env(
+              {
+                PUBLIC_URL,
+                AUTH_URL: running.auth.url,
+                BILLING_SANDBOX_URL: billingSandbox.url,
+                WEBHOOK_RETRY_INTERVAL_MS: '500',
+                WEBHOOK_RETRY_BASE_MS: '500',
+                ...options.billingEnv,
+              },
+              port,
+            ),
+          ),
+        ),
     };
-    for (const name of ['auth', 'content', 'linkedin', 'scheduler'] as const) {
+    for (const name of ['auth', 'content', 'linkedin', 'scheduler', 'billing'] as const) {
       (running as Record<ServiceName, unknown>)[name] = await launch[name]();
       // whichever instance runs at the end is stopped (stopping a stopped one is a no-op)
       stoppers.push(() => running[name].stop());
     }
-    const { auth, content, linkedin, scheduler } = running;
+    const { auth, content, linkedin, scheduler, billing } = running;
     const gateway = await startGateway(
       readGatewayConfig({
         ...env({}),
@@ -166,12 +205,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         CONTENT_URL: content.url,
         LINKEDIN_URL: linkedin.url,
         SCHEDULER_URL: scheduler.url,
+        BILLING_URL: billing.url,
         RATE_LIMIT_PER_MINUTE: '1000000',
         UPSTREAM_TIMEOUT_MS: '20000',
         ...options.gatewayEnv,
       }),
     );
     stoppers.push(() => gateway.stop());
+    // Stripe posts its events to the product's public webhook address: here, the gateway
+    const webhooks = await http(billingSandbox.url, 'POST', '/__sandbox/webhooks', { body: { url: `${gateway.url}/api/billing/webhook` } });
+    if (webhooks.status !== 200) throw new Error(`billing sandbox webhooks: ${webhooks.status} ${JSON.stringify(webhooks.body)}`);
 
     const call: Stack['call'] = async (method, path, callOptions) => {
       const started = performance.now();
@@ -200,8 +243,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       get scheduler() {
         return running.scheduler;
       },
+      get billing() {
+        return running.billing;
+      },
       sandbox,
+      billingSandbox,
       call,
+      async checkout(user, plan = 'starter', interval = 'month', card = TEST_CARDS.success) {
+        const res = await call('POST', '/api/billing/checkout', { token: user.token, body: { plan, interval } });
+        if (res.status !== 200) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
+        return payCheckout(res.body.url, card);
+      },
+      async subscribe(user, plan = 'starter', interval = 'month') {
+        const paid = await stack.checkout(user, plan, interval);
+        if (paid.status !== 303) throw new Error(`payment: ${paid.status}`);
+        return eventually(() => stack.profile(user), (u) => u.subscriptionTier === plan && u.subscriptionStatus === 'active', 15_000);
+      },
+      async portal(user, action, fields) {
+        const res = await call('POST', '/api/billing/portal', { token: user.token });
+        if (res.status !== 200) throw new Error(`portal: ${res.status} ${JSON.stringify(res.body)}`);
+        return portalAction(res.body.url, action, fields);
+      },
+      async renew(user) {
+        const mirror = await running.billing.modules.stores.subscriptions.byUser(user.id);
+        if (!mirror?.subscriptionId) throw new Error('the member has no subscription to renew');
+        await advanceToRenewal(billingSandbox.url, SANDBOX_STRIPE.secretKey, mirror.subscriptionId);
+      },
       async user(options = {}) {
         const email = `exec-${randomId()}@example.com`;
         const res = await call<AuthResponse>('POST', '/api/auth/signup', {
