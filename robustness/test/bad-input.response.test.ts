@@ -5,6 +5,7 @@
  */
 import {
   callbackRequestSchema,
+  checkoutRequestSchema,
   editRequestSchema,
   generateRequestSchema,
   loginRequestSchema,
@@ -54,6 +55,7 @@ async function send(method: string, path: string, req: BadRequest, token: string
   const headers: Record<string, string> = {};
   const authorization = req.authorization === undefined ? (token ? `Bearer ${token}` : null) : req.authorization;
   if (authorization !== null) headers.authorization = authorization;
+  Object.assign(headers, req.headers);
   let body: string | Buffer | undefined;
   if (req.raw !== undefined) {
     body = req.raw;
@@ -353,6 +355,45 @@ describe('linkedin calls', () => {
     expectClean(await sendAll('POST', '/api/linkedin/post', reqs, alice.token));
     expect((await stack.sandboxPosts()).length).toBe(postsBefore);
     expect(await stack.list(alice)).toEqual(before);
+  });
+});
+
+describe('billing calls', () => {
+  const customersCreated = async () => ((await (await fetch(new URL('/__sandbox/requests?path=/v1/customers&method=POST', stack.billingSandbox.url))).json()) as { requests: unknown[] }).requests.length;
+  const inboxSize = () => stack.billing.ctx.mongo.collection('webhook_inbox').countDocuments();
+
+  test('when 200+ malformed checkout requests arrive, then each gets a 4xx with an error and no Stripe customer or session is made', async () => {
+    const before = await customersCreated();
+    const r = rng(601);
+    const valid = { plan: 'starter', interval: 'month' };
+    const invalid = (b: Record<string, unknown>) => b.plan !== valid.plan || b.interval !== valid.interval;
+    const reqs = bodyRequests(r, checkoutRequestSchema, valid, trial.token, invalid);
+    reqs.push({ label: 'unknown account', body: valid, authorization: `Bearer ${issueTestToken({ sub: randomId() })}` });
+    expectClean(await sendAll('POST', '/api/billing/checkout', reqs, trial.token));
+    expect(await customersCreated()).toBe(before);
+  });
+
+  test('when 200+ portal and subscription requests with mangled tokens arrive, then each gets a 4xx with an error', async () => {
+    const r = rng(602);
+    expectClean(await sendAll('POST', '/api/billing/portal', tokenRequests(r, trial.token, '/api/billing/portal'), trial.token));
+    expectClean(await sendAll('GET', '/api/billing/subscription', tokenRequests(r, trial.token, '/api/billing/subscription'), trial.token));
+  });
+
+  test('when 200+ forged or malformed webhook deliveries arrive, then each is refused with a 400 and nothing is recorded', async () => {
+    const before = await inboxSize();
+    const r = rng(603);
+    const event = { id: `evt_${randomId()}`, object: 'event', type: 'customer.subscription.deleted', created: Math.floor(Date.now() / 1000), data: { object: { object: 'subscription', customer: 'cus_x' } } };
+    const signatures = () => r.pick([undefined, '', 't=1,v1=00', `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}`, 'v1=abc', 't=abc', `t=${Math.floor(Date.now() / 1000) - 3600},v1=${'cd'.repeat(32)}`, encode(r.pick(UNICODE_STRINGS))]);
+    const reqs: BadRequest[] = badPayloads(event).map((p) => ({ ...p, authorization: null }));
+    while (reqs.length < PER_ENDPOINT) {
+      const body = r.next() < 0.5 ? event : { ...event, id: r.pick(UNICODE_STRINGS), data: r.pick([null, {}, { object: r.pick(UNICODE_STRINGS) }]) };
+      const signature = signatures();
+      reqs.push({ label: `forged delivery #${reqs.length}`, raw: JSON.stringify(body), authorization: null, ...(signature === undefined ? {} : { headers: { 'stripe-signature': signature } }) });
+    }
+    const outcomes = await sendAll('POST', '/api/billing/webhook', reqs, null);
+    expectClean(outcomes);
+    expect(outcomes.every((o) => o.status === 400 || o.status === 413 || o.status === 415)).toBe(true);
+    expect(await inboxSize()).toBe(before);
   });
 });
 

@@ -183,3 +183,26 @@ describe('profile', () => {
     expect(await stack.profile(a)).toEqual(aProfile);
   });
 });
+
+describe('billing', () => {
+  test('when A subscribes and B reads the subscription, opens the portal and checks out with A\'s id in the body, then B gets only their own and A stays subscribed', async () => {
+    const subscriber = await stack.user({ tier: 'trial' });
+    const other = await stack.user({ tier: 'trial' });
+    await stack.subscribe(subscriber, 'professional', 'year');
+    const aCustomer = (await stack.billing.modules.stores.customers.byUser(subscriber.id))!.customerId;
+
+    const read = await stack.call('GET', `/api/billing/subscription?userId=${subscriber.id}`, { token: other.token });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ plan: null, status: 'none' });
+    expect(JSON.stringify(read.body)).not.toContain(aCustomer);
+
+    const portal = await stack.call('POST', '/api/billing/portal', { token: other.token, body: { customer: aCustomer, userId: subscriber.id } });
+    expect(portal.status).toBe(409);
+    expect(portal.body).toMatchObject({ code: 'BILLING.NO_CUSTOMER' });
+
+    const checkout = await stack.call('POST', '/api/billing/checkout', { token: other.token, body: { plan: 'starter', interval: 'month', userId: subscriber.id, customer: aCustomer } });
+    expect(checkout.status).toBe(200);
+    expect((await stack.billing.modules.stores.customers.byUser(other.id))!.customerId).not.toBe(aCustomer);
+    expect(await stack.profile(subscriber)).toMatchObject({ subscriptionTier: 'professional', subscriptionStatus: 'active' });
+  });
+});

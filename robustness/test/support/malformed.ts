@@ -37,6 +37,8 @@ export interface BadRequest {
   path?: string;
   /** the Authorization header; undefined keeps the user's valid token, null sends none */
   authorization?: string | null;
+  /** other headers (a webhook's signature) */
+  headers?: Record<string, string>;
 }
 
 function nested(depth: number): unknown {
