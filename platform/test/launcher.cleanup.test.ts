@@ -53,7 +53,7 @@ interface Run {
 }
 
 async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS.ProcessEnv): Promise<Run> {
-  const [gateway, auth, content, linkedin, scheduler, sandbox, redis, rabbit, ferretdb] = await distinctFreePorts(9);
+  const [gateway, auth, content, linkedin, scheduler, sandbox, redis, rabbit, ferretdb, billing, billingSandbox] = await distinctFreePorts(11);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-launcher-'));
   const namespace = `launcher_${Math.random().toString(36).slice(2, 8)}_`;
   const inherited = { ...process.env };
@@ -62,7 +62,7 @@ async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS
   return {
     dataDir,
     namespace,
-    ports: [gateway, auth, content, linkedin, scheduler, sandbox, redis, rabbit, ferretdb, ferretdb + 1],
+    ports: [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, redis, rabbit, ferretdb, ferretdb + 1],
     closed: { redis, rabbit },
     env: {
       ...inherited,
@@ -72,6 +72,8 @@ async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS
       LINKEDIN_PORT: String(linkedin),
       SCHEDULER_PORT: String(scheduler),
       LINKEDIN_SANDBOX_PORT: String(sandbox),
+      BILLING_PORT: String(billing),
+      BILLING_SANDBOX_PORT: String(billingSandbox),
       FERRETDB_PORT: String(ferretdb),
       POSTWRIGHT_DATA_DIR: dataDir,
       NAMESPACE: namespace,
