@@ -132,7 +132,8 @@ export const helpTopics: HelpTopic[] = [
     answer: 'The free trial includes 3 generated posts. Your drafts, scheduled and published posts stay available.',
     steps: [
       'Choose Upgrade Now on the Generate page, or Upgrade to Premium on your profile.',
-      'Pick the plan that fits you: Starter, Professional or Enterprise.',
+      'Pick the plan that fits you: Starter, Professional or Enterprise, monthly or yearly.',
+      'Pay on the secure Stripe checkout page; your plan starts as soon as Stripe confirms the payment.',
       `Every paid plan has a ${site.moneyBackDays}-day money-back guarantee.`,
     ],
   },
@@ -140,10 +141,11 @@ export const helpTopics: HelpTopic[] = [
     id: 'subscription-inactive',
     category: 'Subscription',
     question: 'My subscription shows as inactive',
-    answer: 'Your Account Status card on the Profile page shows your plan and whether it is active.',
+    answer: 'Your Account Status card on the Profile page shows your plan, whether it is active and when it renews or ends.',
     steps: [
       'Open Profile and look at Account Status.',
-      'Sign out and in again to refresh your account details.',
+      'If it says Past due, your last payment did not go through: choose Manage billing and update your payment method. Your plan keeps working for 7 days meanwhile.',
+      'To change or cancel your plan, see your invoices or renew a cancelled plan, choose Manage billing.',
       `If your plan still shows inactive, email ${site.billingEmail} and we will sort it out within ${site.supportResponseHours} hours.`,
     ],
   },
