@@ -96,6 +96,8 @@ export const subscriptionResponseSchema = z.object({
   status: z.string(),
   currentPeriodEnd: iso.nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** when a subscription that is over ended (cancelled, or its payments given up); null while it runs */
+  endedAt: iso.nullable(),
   /** past_due: the plan keeps working until then */
   graceEndsAt: iso.nullable(),
   usage: usageSchema,

@@ -9,7 +9,7 @@ import { buildItem, renderSignedIn } from './support/screens';
 beforeEach(() => resetLinkedInConnection());
 afterEach(() => jest.restoreAllMocks());
 
-const RESETS = '2027-03-04T12:00:00.000Z';
+const RESETS = '2099-03-04T12:00:00.000Z';
 const starter = (used: number) => ({
   subscriptionTier: 'starter',
   subscriptionStatus: 'active',
@@ -56,13 +56,13 @@ describe('generator: a Starter member', () => {
     const assign = watchNavigation();
     const { api } = renderSignedIn('/content', { 'POST /api/billing/portal': () => ({ body: { url: PORTAL_URL } }) }, starter(50));
 
-    const banner = (await screen.findByText('Plan limit reached - your posts reset on Mar 4, 2027')).closest('[role="status"]') as HTMLElement;
+    const banner = (await screen.findByText('Plan limit reached - your posts reset on Mar 4, 2099')).closest('[role="status"]') as HTMLElement;
     expect(banner).toHaveTextContent('You have used all 50 posts of your Starter plan this month. To keep writing now, upgrade your plan in Manage billing.');
     await chooseType('framework');
     await fillDetails('framework');
     const submit = screen.getByRole('button', { name: 'Generate Content' });
     expect(submit).toBeDisabled();
-    expect(screen.getByText(/Generation is paused: this month's posts are used up\. They reset on Mar 4, 2027\./)).toBeInTheDocument();
+    expect(screen.getByText(/Generation is paused: this month's posts are used up\. They reset on Mar 4, 2099\./)).toBeInTheDocument();
     await userEvent.click(submit);
     expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
 
@@ -99,7 +99,7 @@ describe('generator: the plan\'s refusals', () => {
       {
         'POST /api/content/generate': () => ({
           status: 403,
-          body: { error: 'Plan limit reached. Please upgrade to continue generating content this month.', code: 'PLAN.LIMIT_REACHED', details: { resetsAt: '2027-04-01T12:00:00.000Z', allowance: 50 } },
+          body: { error: 'Plan limit reached. Please upgrade to continue generating content this month.', code: 'PLAN.LIMIT_REACHED', details: { resetsAt: '2099-04-01T12:00:00.000Z', allowance: 50 } },
         }),
       },
       starter(49),
@@ -109,7 +109,7 @@ describe('generator: the plan\'s refusals', () => {
     await pressGenerate();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Plan limit reached. Please upgrade to continue generating content this month.');
-    expect(await screen.findByText('Plan limit reached - your posts reset on Apr 1, 2027')).toBeInTheDocument();
+    expect(await screen.findByText('Plan limit reached - your posts reset on Apr 1, 2099')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Content' })).toBeDisabled();
     expect(screen.getAllByTestId('tier-note')[0]).toHaveTextContent('Starter · 0 of 50 posts left');
     expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(1);
@@ -122,7 +122,7 @@ describe('generator: the plan\'s refusals', () => {
     await pressGenerate();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Plan limit reached. Please upgrade to continue generating content this month.');
-    expect(await screen.findByText('Plan limit reached - your posts reset on Mar 4, 2027')).toBeInTheDocument();
+    expect(await screen.findByText('Plan limit reached - your posts reset on Mar 4, 2099')).toBeInTheDocument();
   });
 
   it('when the server refuses with PLAN.PAYMENT_OVERDUE, then its words show with Update payment method, and the app-wide banner says generating is paused', async () => {

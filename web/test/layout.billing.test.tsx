@@ -12,7 +12,7 @@ const starter = (used: number) => ({
   subscriptionStatus: 'active',
   trialPostsUsed: 3,
   trialEndsAt: '2026-06-01T00:00:00.000Z',
-  usage: { used, allowance: 50, resetsAt: '2027-03-04T12:00:00.000Z' },
+  usage: { used, allowance: 50, resetsAt: '2099-03-04T12:00:00.000Z' },
 });
 
 describe('layout: the tier note of a plan', () => {
@@ -117,9 +117,17 @@ describe('plan helpers (lib/user)', () => {
   });
 
   it('postAllowance: a plan counts its month, unlimited plans and premium count nothing, the rest counts the trial', () => {
-    expect(postAllowance(buildUser(starter(13)))).toEqual({ kind: 'plan', planName: 'Starter', left: 37, allowance: 50, resetsAt: '2027-03-04T12:00:00.000Z' });
+    expect(postAllowance(buildUser(starter(13)))).toEqual({ kind: 'plan', planName: 'Starter', left: 37, allowance: 50, resetsAt: '2099-03-04T12:00:00.000Z' });
     expect(postAllowance(buildUser({ subscriptionTier: 'professional' }))).toEqual({ kind: 'unlimited', beta: false, planName: 'Professional' });
     expect(postAllowance(buildUser({ subscriptionTier: 'premium' }))).toEqual({ kind: 'unlimited', beta: false, planName: null });
     expect(postAllowance(buildUser({ trialPostsUsed: 2 }))).toEqual({ kind: 'trial', left: 1, total: 3 });
+  });
+});
+
+describe('a plan\'s month, as a tab left open sees it', () => {
+  it('when the month a plan counted has reset, then its posts are back before the account is read again', () => {
+    const user = buildUser({ subscriptionTier: 'starter', usage: { used: 50, allowance: 50, resetsAt: '2026-12-01T00:00:00.000Z' } });
+    expect(postAllowance(user, new Date('2026-11-30T00:00:00.000Z'))).toMatchObject({ kind: 'plan', left: 0, resetsAt: '2026-12-01T00:00:00.000Z' });
+    expect(postAllowance(user, new Date('2026-12-01T00:00:01.000Z'))).toMatchObject({ kind: 'plan', left: 50, resetsAt: null });
   });
 });

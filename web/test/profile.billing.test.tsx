@@ -15,7 +15,7 @@ const starterMember = {
   subscriptionStatus: 'active',
   trialPostsUsed: 3,
   trialEndsAt: '2026-06-01T00:00:00.000Z',
-  usage: { used: 13, allowance: 50, resetsAt: '2027-03-04T12:00:00.000Z' },
+  usage: { used: 13, allowance: 50, resetsAt: '2099-03-04T12:00:00.000Z' },
 };
 
 describe('profile: Account Status with a subscription', () => {
@@ -32,12 +32,12 @@ describe('profile: Account Status with a subscription', () => {
   });
 
   it('when an active monthly Starter member opens the profile, then the plan, Active, "Renews on", the posts left this month and Manage billing show', async () => {
-    renderSignedIn('/profile', { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ usage: { used: 13, allowance: 50, resetsAt: '2027-03-04T12:00:00.000Z' } }) }) }, starterMember);
+    renderSignedIn('/profile', { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ usage: { used: 13, allowance: 50, resetsAt: '2099-03-04T12:00:00.000Z' } }) }) }, starterMember);
     const card = await accountCard();
 
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent('Starter');
     expect(within(card).getByTestId('status-badge')).toHaveTextContent('Active');
-    expect(await within(card).findByTestId('billing-period')).toHaveTextContent('Monthly · Renews on Mar 4, 2027');
+    expect(await within(card).findByTestId('billing-period')).toHaveTextContent('Monthly · Renews on Mar 4, 2099');
     expect(within(card).getByTestId('posts-left')).toHaveTextContent('37 of 50 posts left this month');
     expect(within(card).getByRole('button', { name: 'Manage billing' })).toBeEnabled();
     expect(within(card).queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
@@ -55,21 +55,21 @@ describe('profile: Account Status with a subscription', () => {
 
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent('Professional');
     expect(within(card).getByTestId('posts-left')).toHaveTextContent('Unlimited posts');
-    expect(await within(card).findByTestId('billing-period')).toHaveTextContent('Yearly · Renews on Mar 4, 2027');
+    expect(await within(card).findByTestId('billing-period')).toHaveTextContent('Yearly · Renews on Mar 4, 2099');
   });
 
   it('when the subscription is set to cancel at the period end, then the badge says "Cancels on" the date and the period "Ends on" it', async () => {
     renderSignedIn('/profile', { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ cancelAtPeriodEnd: true }) }) }, starterMember);
     const card = await accountCard();
 
-    await waitFor(() => expect(within(card).getByTestId('status-badge')).toHaveTextContent('Cancels on Mar 4, 2027'));
-    expect(within(card).getByTestId('billing-period')).toHaveTextContent('Monthly · Ends on Mar 4, 2027');
+    await waitFor(() => expect(within(card).getByTestId('status-badge')).toHaveTextContent('Cancels on Mar 4, 2099'));
+    expect(within(card).getByTestId('billing-period')).toHaveTextContent('Monthly · Ends on Mar 4, 2099');
   });
 
   it('when the renewal failed (past_due), then the badge says "Past due" and Manage billing is there', async () => {
     renderSignedIn(
       '/profile',
-      { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ status: 'past_due', graceEndsAt: '2027-03-11T12:00:00.000Z' }) }) },
+      { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ status: 'past_due', graceEndsAt: '2099-03-11T12:00:00.000Z' }) }) },
       { ...starterMember, subscriptionStatus: 'past_due' },
     );
     const card = await accountCard();
@@ -92,6 +92,16 @@ describe('profile: Account Status with a subscription', () => {
     expect(within(card).getByTestId('posts-left')).toHaveTextContent('0 of 3 trial posts left');
     expect(within(card).getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('when a subscription ended before its period did (its payments were given up), then the badge gives the day it ended', async () => {
+    renderSignedIn(
+      '/profile',
+      { 'GET /api/billing/subscription': () => ({ body: buildSubscription({ plan: null, interval: null, status: 'canceled', currentPeriodEnd: '2026-09-01T12:00:00.000Z', endedAt: '2026-08-08T12:00:00.000Z' }) }) },
+      { subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialEndsAt: '2026-06-01T00:00:00.000Z' },
+    );
+    const card = await accountCard();
+    await waitFor(() => expect(within(card).getByTestId('status-badge')).toHaveTextContent('Canceled Aug 8, 2026'));
   });
 
   it('when the subscription cannot be read, then the card speaks from the user alone', async () => {

@@ -1,5 +1,5 @@
-import { cleanupNamespace, http, TEST_INTERNAL_TOKEN, testNamespace } from '@postwright/platform/src/testing';
-import { billingEvent, billingReport, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
+import { cleanupNamespace, testNamespace } from '@postwright/platform/src/testing';
+import { billingEvent, billingReport, quotaCalls, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -21,10 +21,7 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     await cleanupNamespace(ns);
   });
 
-  const internal = { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } };
-  const reserve = (userId: string) => http(auth.url, 'POST', '/internal/quota/reserve', { ...internal, body: { userId } });
-  const commit = (reservationId: string) => http(auth.url, 'POST', '/internal/quota/commit', { ...internal, body: { reservationId } });
-  const profile = async (token: string) => (await http(auth.url, 'GET', '/api/users/profile', { token })).body.user;
+  const { reserve, commit, profile } = quotaCalls(() => auth.url);
 
   test('when a Starter subscription is reported, then the tier is the plan, the status is Stripe\'s and the trial is over', async () => {
     const { user, tokens } = await signupUser(auth.url);
@@ -81,7 +78,7 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     try {
       const report = billingReport(user.id, { plan: 'starter' });
       await subscribe(other, user.id, report);
-      const call = (path: string, body: unknown) => http(other.url, 'POST', `/internal/quota/${path}`, { ...internal, body });
+      const { call } = quotaCalls(() => other.url);
       for (let i = 0; i < 50; i += 1) await call('commit', { reservationId: (await call('reserve', { userId: user.id })).body.reservationId });
       expect((await call('reserve', { userId: user.id })).status).toBe(403);
       localClock.advance(31 * DAY);
@@ -127,8 +124,33 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     await subscribe(auth, user.id, { plan: 'professional', status: 'canceled', cancelAtPeriodEnd: true });
     const after = await profile(tokens.accessToken);
     expect(after).toMatchObject({ subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialPostsUsed: 0, trialEndsAt: expect.any(String) });
-    expect(after.usage).toEqual({ used: 0, allowance: 3, resetsAt: null });
+    // a finished trial has nothing left, whatever was used of it
+    expect(after.usage).toEqual({ used: 3, allowance: 3, resetsAt: null });
     expect((await reserve(user.id)).body).toMatchObject({ code: 'TRIAL.LIMIT_REACHED' });
+  });
+
+  test('when a subscription\'s start and its end are reported at once, then the newer one decides, whichever is applied first', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { user, tokens } = await signupUser(auth.url);
+      const started = billingReport(user.id, { plan: 'starter', revision: new Date(Date.now() - 1_000).toISOString() });
+      const ended = billingReport(user.id, { plan: 'starter', status: 'canceled', revision: new Date().toISOString() });
+      await Promise.all([auth.modules.billingSync.apply(billingEvent(started)), auth.modules.billingSync.apply(billingEvent(ended))]);
+      expect(await profile(tokens.accessToken)).toMatchObject({ subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialEndsAt: expect.any(String) });
+    }
+  });
+
+  test('when a member switches between monthly and yearly mid-month, then the month\'s count goes on: switching hands out no new posts', async () => {
+    const { user } = await signupUser(auth.url);
+    const monthly = billingReport(user.id, { plan: 'starter', interval: 'month', currentPeriodStart: new Date(clock.now().getTime() - 10 * DAY).toISOString(), currentPeriodEnd: new Date(clock.now().getTime() + 20 * DAY).toISOString() });
+    await subscribe(auth, user.id, monthly);
+    for (let i = 0; i < 50; i += 1) await commit((await reserve(user.id)).body.reservationId);
+    // Stripe starts a new period when the interval changes
+    await subscribe(auth, user.id, { plan: 'starter', interval: 'year', currentPeriodStart: clock.now().toISOString(), currentPeriodEnd: new Date(clock.now().getTime() + 365 * DAY).toISOString() });
+    const refused = await reserve(user.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PLAN.LIMIT_REACHED' });
+    await subscribe(auth, user.id, { plan: 'starter', interval: 'month', currentPeriodStart: clock.now().toISOString(), currentPeriodEnd: new Date(clock.now().getTime() + 30 * DAY).toISOString() });
+    expect((await reserve(user.id)).status).toBe(403);
   });
 
   test('when a subscription never started (incomplete) or a trial member has none, then the account is as it was', async () => {

@@ -1,6 +1,6 @@
 import { quotaCommitResponseSchema, quotaReleaseResponseSchema, quotaReserveResponseSchema } from '@postwright/contracts';
 import { cleanupNamespace, eventually, http, randomId, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { signupUser, startAuth, TestClock, type RunningAuth } from './support/harness';
+import { quotaCalls, signupUser, startAuth, TestClock, type RunningAuth } from './support/harness';
 
 const EXHAUSTED = { error: 'Trial limit reached. Please upgrade to continue generating content.', code: 'TRIAL.LIMIT_REACHED' };
 const DAY = 24 * 3600 * 1000;
@@ -19,12 +19,7 @@ describe('internal trial quota API (reserve -> commit | release)', () => {
     await cleanupNamespace(ns);
   });
 
-  const call = (path: string, body: unknown, token = TEST_INTERNAL_TOKEN) =>
-    http(auth.url, 'POST', `/internal/quota/${path}`, { body, headers: token ? { 'x-internal-token': token } : {} });
-  const reserve = (userId: string) => call('reserve', { userId });
-  const commit = (reservationId: string) => call('commit', { reservationId });
-  const release = (reservationId: string) => call('release', { reservationId });
-  const profile = async (token: string) => (await http(auth.url, 'GET', '/api/users/profile', { token })).body.user;
+  const { call, reserve, commit, release, profile } = quotaCalls(() => auth.url);
 
   test('when the internal token is missing or wrong, then 403 and nothing is reserved', async () => {
     const { user, tokens } = await signupUser(auth.url);

@@ -102,5 +102,6 @@ function startRetryLoop(ctx: ServiceContext<BillingConfig>, modules: BillingModu
   return async () => {
     clearInterval(timer);
     await running;
+    await modules.webhooks.drain();
   };
 }

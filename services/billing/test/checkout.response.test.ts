@@ -49,10 +49,19 @@ describe('POST /api/billing/checkout and POST /api/billing/portal', () => {
     expect(closed.status).toBe(410);
   });
 
-  test('when two Checkouts start at once for a new member, then Stripe makes one customer for them', async () => {
+  test('when two Checkouts start at once for a new member, then Stripe makes one customer and one page for them', async () => {
     const member = await stack.member();
     const [a, b] = await Promise.all([stack.checkout(member, 'starter', 'month'), stack.checkout(member, 'starter', 'month')]);
     expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.url).toBe(b.body.url);
+  });
+
+  test('when two Checkouts for different plans start at once (two tabs), then only one of the pages can be paid', async () => {
+    const member = await stack.member();
+    const [a, b] = await Promise.all([stack.checkout(member, 'starter', 'month'), stack.checkout(member, 'professional', 'year')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const statuses = [(await sessionOf(a.body.url)).status, (await sessionOf(b.body.url)).status].sort();
+    expect(statuses).toEqual(['expired', 'open']);
     expect((await sessionOf(a.body.url)).customer).toBe((await sessionOf(b.body.url)).customer);
   });
 

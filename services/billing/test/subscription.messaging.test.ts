@@ -69,7 +69,7 @@ describe('billing.subscription.changed through a subscription\'s life (sandbox t
     expect((await stack.subscription(member)).body).toMatchObject({ plan: 'professional', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: cancelling.currentPeriodEnd });
     await stack.renew(member);
     expect((await latest(member, (p) => p.status === 'canceled')).payload).toMatchObject({ plan: 'professional' });
-    expect((await stack.subscription(member)).body).toMatchObject({ plan: null, interval: null, status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await stack.subscription(member)).body).toMatchObject({ plan: null, interval: null, status: 'canceled', cancelAtPeriodEnd: false, endedAt: cancelling.currentPeriodEnd });
   });
 
   test('when the member changes plan in the portal, then the event names the new plan', async () => {

@@ -19,6 +19,7 @@ describe('GET /api/billing/subscription', () => {
       status: 'none',
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      endedAt: null,
       graceEndsAt: null,
       usage: { used: 0, allowance: 3, resetsAt: null },
     });
@@ -43,6 +44,16 @@ describe('GET /api/billing/subscription', () => {
     } finally {
       await stack.control('POST', 'webhooks', { paused: false });
     }
+  });
+
+  test('when Stripe cannot be read while a Checkout is awaited, then the mirror answers', async () => {
+    const member = await stack.member();
+    expect((await stack.checkout(member)).status).toBe(200);
+    await stack.control('POST', 'faults', { path: '/v1/subscriptions', kind: 'api_error', times: 3 });
+    const res = await stack.subscription(member);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ plan: null, status: 'none' });
+    await stack.control('DELETE', 'faults');
   });
 
   test('when there is no token, then 401; when the auth service is away, then 503 naming it', async () => {

@@ -84,4 +84,16 @@ describe('Stripe events: duplicates, reordering and failures converge', () => {
     expect(handled.filter((x) => x!.attempts > 0 && x!.status === 'done').length).toBeGreaterThan(0);
     expect(await stack.mirror(member)).toMatchObject({ status: 'active', plan: 'starter' });
   });
+
+  test('when an event was given up after its last attempt and Stripe sends it again, then it is handled anew', async () => {
+    const member = await stack.member();
+    await stack.subscribe(member);
+    const [first] = (await eventsOf(member)).filter((e) => e.type === 'customer.subscription.created');
+    await eventually(() => stack.billing.modules.stores.inbox.byEvent(first.id), (x) => x?.status === 'done');
+    // as the last of its attempts leaves it
+    await stack.billing.ctx.mongo.collection('webhook_inbox').updateOne({ eventId: first.id }, { $set: { status: 'failed', attempts: 18, nextAttemptAt: null } });
+    await stack.control('POST', `events/${first.id}/resend`);
+    const entry = await eventually(() => stack.billing.modules.stores.inbox.byEvent(first.id), (x) => x?.status === 'done');
+    expect(entry?.attempts).toBe(0);
+  });
 });

@@ -74,8 +74,11 @@ export function postAllowance(user: AllowanceFields, now: Date = new Date()): Po
     const plan = PLAN_CATALOGUE[user.subscriptionTier];
     const allowance = user.usage ? user.usage.allowance : plan.postsPerMonth;
     if (allowance === null) return { kind: 'unlimited', beta: false, planName: plan.name };
-    const used = user.usage?.used ?? 0;
-    return { kind: 'plan', planName: plan.name, left: Math.max(0, allowance - used), allowance, resetsAt: user.usage?.resetsAt ?? null };
+    // a tab left open past the reset has counts of a month that is over: its posts are back
+    const resetsAt = user.usage?.resetsAt ?? null;
+    const over = resetsAt !== null && Date.parse(resetsAt) <= now.getTime();
+    const used = over ? 0 : (user.usage?.used ?? 0);
+    return { kind: 'plan', planName: plan.name, left: Math.max(0, allowance - used), allowance, resetsAt: over ? null : resetsAt };
   }
   return { kind: 'trial', left: trialPostsLeft(user, now.getTime()), total: site.trialPostLimit };
 }

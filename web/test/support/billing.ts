@@ -23,16 +23,17 @@ export function buildPlans(overrides: Partial<Record<'starter' | 'professional' 
   };
 }
 
-/** GET /billing/subscription: an active monthly Starter renewing on Mar 4, 2027, 13 of 50 posts used, unless overridden. */
+/** GET /billing/subscription: an active monthly Starter renewing on Mar 4, 2099, 13 of 50 posts used, unless overridden. */
 export function buildSubscription(overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
   return {
     plan: 'starter',
     interval: 'month',
     status: 'active',
-    currentPeriodEnd: '2027-03-04T12:00:00.000Z',
+    currentPeriodEnd: '2099-03-04T12:00:00.000Z',
     cancelAtPeriodEnd: false,
+    endedAt: null,
     graceEndsAt: null,
-    usage: { used: 13, allowance: 50, resetsAt: '2027-03-04T12:00:00.000Z' },
+    usage: { used: 13, allowance: 50, resetsAt: '2099-03-04T12:00:00.000Z' },
     ...overrides,
   };
 }
@@ -44,6 +45,7 @@ export const noSubscription = (): SubscriptionResponse => ({
   status: 'none',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
+  endedAt: null,
   graceEndsAt: null,
   usage: { used: 0, allowance: 3, resetsAt: null },
 });

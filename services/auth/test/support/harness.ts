@@ -1,4 +1,4 @@
-import { http, randomId, testEnv, testKeys } from '@postwright/platform/src/testing';
+import { http, randomId, testEnv, testKeys, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, EventEnvelope, EventPayload } from '@postwright/contracts';
 import { readConfig } from '../../src/config';
@@ -75,4 +75,17 @@ export function billingEvent(payload: EventPayload<'billing.subscription.changed
 /** Applies a subscription report through the running service's own use case (as its consumer does). */
 export async function subscribe(auth: RunningAuth, userId: string, overrides: Partial<EventPayload<'billing.subscription.changed'>> = {}): Promise<void> {
   await auth.modules.billingSync.apply(billingEvent(billingReport(userId, overrides)));
+}
+
+/** The internal quota API and the profile of a running auth service, as the tests call them. */
+export function quotaCalls(baseUrl: () => string) {
+  const call = (path: string, body: unknown, token = TEST_INTERNAL_TOKEN) =>
+    http(baseUrl(), 'POST', `/internal/quota/${path}`, { body, headers: token ? { 'x-internal-token': token } : {} });
+  return {
+    call,
+    reserve: (userId: string) => call('reserve', { userId }),
+    commit: (reservationId: string) => call('commit', { reservationId }),
+    release: (reservationId: string) => call('release', { reservationId }),
+    profile: async (token: string) => (await http(baseUrl(), 'GET', '/api/users/profile', { token })).body.user,
+  };
 }

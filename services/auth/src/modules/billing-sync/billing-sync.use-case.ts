@@ -11,7 +11,8 @@ const NO_PLAN = { planInterval: null, planPeriodStart: null, planPeriodEnd: null
  * Applies the billing service's report of a member's subscription to the user: the auth service
  * is the one writer of subscriptionTier and subscriptionStatus. A subscription the member holds
  * makes the plan the tier (and ends the trial); one that ended falls back to what a finished
- * trial gets; one that never started (incomplete) changes nothing.
+ * trial gets (whether or not its start was applied first); one that never started (incomplete)
+ * changes nothing.
  */
 export function createBillingSync(deps: { users: UserRepository; events: EventPublisher; clock: Clock }) {
   const { users, events, clock } = deps;
@@ -30,21 +31,32 @@ export function createBillingSync(deps: { users: UserRepository; events: EventPu
         planGraceEndsAt: date(payload.graceEndsAt),
       };
     }
-    const ended = ['canceled', 'incomplete_expired', 'none'].includes(payload.status);
-    if (ended && isPlanId(user.subscriptionTier)) {
-      return { subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialEndsAt, ...NO_PLAN };
-    }
-    return {};
+    // a subscription that ended, or a plan with no subscription left: the member had one, so the trial is over
+    const ended = payload.status === 'canceled' || (['incomplete_expired', 'none'].includes(payload.status) && isPlanId(user.subscriptionTier));
+    if (!ended) return {};
+    // a tier an admin granted (beta, premium) stays; it was never the subscription's
+    if (!isPlanId(user.subscriptionTier) && user.subscriptionTier !== 'trial') return { trialEndsAt };
+    return { subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialEndsAt, ...NO_PLAN };
   }
 
   return {
     /** Unknown users are skipped (acked): the event cannot become applicable by retrying. */
     async apply(event: BillingEvent): Promise<void> {
-      const before = await users.findById(event.payload.userId);
-      if (!before) return;
-      // an older report (redelivered late) never overwrites a newer one
-      const after = await users.applyBilling(before.id, stateFor(before, event.payload), new Date(event.payload.revision));
-      if (!after) return;
+      const revision = new Date(event.payload.revision);
+      let before = await users.findById(event.payload.userId);
+      let after: UserRecord | null = null;
+      // what a report does depends on the user as it is (a plan ending falls back only from a plan):
+      // applied only if no other report came in between, else read again
+      for (let attempt = 0; before && !after && attempt < 5; attempt += 1) {
+        // an older report (redelivered late) never overwrites a newer one
+        if (before.billingSyncedAt && before.billingSyncedAt >= revision) return;
+        after = await users.applyBilling(before.id, stateFor(before, event.payload), revision, before.billingSyncedAt);
+        if (!after) before = await users.findById(before.id);
+      }
+      if (!before || !after) {
+        if (before) throw new Error(`billing report for ${before.id} could not be applied: the user kept changing`);
+        return;
+      }
       if (after.subscriptionTier !== before.subscriptionTier) {
         await events.publish('user.tier.changed', { userId: after.id, tier: after.subscriptionTier, betaExpiresAt: null });
       }

@@ -60,11 +60,11 @@ export function createQuotaUseCases(deps: {
     return released;
   }
 
-  /** The user with the plan's counters on the month that `window` starts (a new month starts them again). */
+  /** The user with the plan's counters on a month that has not ended when `window` starts (a new month starts them again). */
   async function onMonth(user: UserRecord, window: PlanWindow): Promise<UserRecord> {
     let current = user;
-    for (let attempt = 0; attempt < 5 && countersAreBehind(current, window.start); attempt += 1) {
-      const started = await users.startPeriod(current.id, current.periodStart, current.periodPostsReserved, window.start);
+    for (let attempt = 0; attempt < 5 && countersAreBehind(current, window); attempt += 1) {
+      const started = await users.startPeriod(current.id, current.periodStart, current.periodPostsReserved, window);
       if (started) return started;
       // another request moved the counters meanwhile: read them again
       current = (await users.findById(current.id)) ?? current;

@@ -12,8 +12,9 @@ export interface EntitlementFields {
   planPeriodEnd: Date | null;
   planCancelAtPeriodEnd: boolean;
   planGraceEndsAt: Date | null;
-  /** start of the month the period counters belong to */
+  /** the month the period counters belong to */
   periodStart: Date | null;
+  periodEnd: Date | null;
   periodPostsUsed: number;
 }
 
@@ -29,8 +30,8 @@ export type Entitlement =
   | { kind: 'plan'; plan: PlanId; allowance: number | null; window: PlanWindow }
   | { kind: 'overdue'; plan: PlanId; allowance: number | null; window: PlanWindow };
 
-/** Counters whose month started this close to the month wanted are that month's (clocks and rounding differ a little). */
-const SAME_MONTH_TOLERANCE_MS = 24 * 3600 * 1000;
+/** A month that starts this close before the counters' month ends follows it (clocks and month arithmetic differ a little). */
+const MONTH_EDGE_TOLERANCE_MS = 24 * 3600 * 1000;
 
 /** `anchor` plus n calendar months in UTC, the day clamped to the month's last (Jan 31 + 1 = Feb 28), as Stripe bills. */
 export function addMonths(anchor: Date, n: number): Date {
@@ -77,14 +78,14 @@ export function entitlementOf(user: EntitlementFields, now: Date): Entitlement {
   return { kind: 'trial', remaining: trialOver ? 0 : Math.max(0, TRIAL_POST_LIMIT - user.trialPostsUsed) };
 }
 
-/** Whether the stored counters belong to the month that starts at `start`. */
-export function countersAreFor(user: Pick<EntitlementFields, 'periodStart'>, start: Date): boolean {
-  return user.periodStart !== null && Math.abs(user.periodStart.getTime() - start.getTime()) < SAME_MONTH_TOLERANCE_MS;
-}
-
-/** Whether counters of an earlier month must make way for the month starting at `start`. */
-export function countersAreBehind(user: Pick<EntitlementFields, 'periodStart'>, start: Date): boolean {
-  return user.periodStart === null || start.getTime() - user.periodStart.getTime() >= SAME_MONTH_TOLERANCE_MS;
+/**
+ * Whether the stored counters must make way for the month `window`: none are stored, or their
+ * month has ended by the time `window` starts. A month that starts inside the counters' month
+ * (Stripe restarts the period when a member switches between monthly and yearly) keeps counting
+ * into it until its own end: switching plans never hands out a new month of posts.
+ */
+export function countersAreBehind(user: Pick<EntitlementFields, 'periodEnd'>, window: PlanWindow): boolean {
+  return user.periodEnd === null || window.start.getTime() >= user.periodEnd.getTime() - MONTH_EDGE_TOLERANCE_MS;
 }
 
 /** The posts of the user's allowance, as the profile and the billing page show them. */
@@ -94,10 +95,11 @@ export function usageOf(user: EntitlementFields, now: Date): Usage {
     case 'unlimited':
       return { used: 0, allowance: null, resetsAt: null };
     case 'trial':
-      return { used: user.trialPostsUsed, allowance: TRIAL_POST_LIMIT, resetsAt: null };
+      // a trial that is over has nothing left, whatever was used of it
+      return { used: entitlement.remaining === 0 ? TRIAL_POST_LIMIT : user.trialPostsUsed, allowance: TRIAL_POST_LIMIT, resetsAt: null };
     default:
       return {
-        used: countersAreFor(user, entitlement.window.start) ? user.periodPostsUsed : 0,
+        used: countersAreBehind(user, entitlement.window) ? 0 : user.periodPostsUsed,
         allowance: entitlement.allowance,
         resetsAt: entitlement.window.end.toISOString(),
       };

@@ -44,10 +44,12 @@ export const userMongoSchema = new Schema(
     billingSyncedAt: { type: Date, default: null },
     /**
      * A plan's posts this month, counted like the trial's: used + reserved = slots taken, kept as
-     * its own counter so one conditional update reserves atomically; periodStart says which month
-     * they count (a new month starts them again, open reservations carried over).
+     * its own counter so one conditional update reserves atomically; periodStart and periodEnd say
+     * which month they count (a month starting after it starts them again, open reservations
+     * carried over).
      */
     periodStart: { type: Date, default: null },
+    periodEnd: { type: Date, default: null },
     periodPostsUsed: { type: Number, default: 0 },
     periodPostsReserved: { type: Number, default: 0 },
     periodSlotsTaken: { type: Number, default: 0 },

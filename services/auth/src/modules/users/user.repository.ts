@@ -100,6 +100,7 @@ function toRecord(doc: any): UserRecord | null {
     planGraceEndsAt: dateOrNull(doc.planGraceEndsAt),
     billingSyncedAt: dateOrNull(doc.billingSyncedAt),
     periodStart: dateOrNull(doc.periodStart),
+    periodEnd: dateOrNull(doc.periodEnd),
     periodPostsUsed: doc.periodPostsUsed ?? 0,
     periodPostsReserved: doc.periodPostsReserved ?? 0,
     periodSlotsTaken: doc.periodSlotsTaken ?? 0,
@@ -245,30 +246,30 @@ export function createUserRepository(conn: Connection) {
     },
 
     /**
-     * Applies the subscription the billing service reported, unless a later report was applied
-     * already (events may arrive out of order after retries). `set` is the user's new state.
+     * Applies the subscription the billing service reported at `revision`, only if the user's last
+     * applied report is still `seen` (the one read when `set` was worked out, null for none) and
+     * older: a newer report wins, and one applied meanwhile makes the caller read again.
      */
-    async applyBilling(id: string, set: Partial<Pick<UserRecord, 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt' | 'planInterval' | 'planPeriodStart' | 'planPeriodEnd' | 'planCancelAtPeriodEnd' | 'planGraceEndsAt'>>, revision: Date): Promise<UserRecord | null> {
-      if (!isUserId(id)) return null;
-      return toRecord(
-        await Users.findOneAndUpdate(
-          { ...byId(id), $or: [{ billingSyncedAt: null }, { billingSyncedAt: { $lt: revision } }] },
-          { $set: { ...set, billingSyncedAt: revision } },
-          after,
-        ).lean(),
-      );
+    async applyBilling(
+      id: string,
+      set: Partial<Pick<UserRecord, 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt' | 'planInterval' | 'planPeriodStart' | 'planPeriodEnd' | 'planCancelAtPeriodEnd' | 'planGraceEndsAt'>>,
+      revision: Date,
+      seen: Date | null,
+    ): Promise<UserRecord | null> {
+      if (!isUserId(id) || (seen && seen >= revision)) return null;
+      return toRecord(await Users.findOneAndUpdate({ ...byId(id), billingSyncedAt: seen }, { $set: { ...set, billingSyncedAt: revision } }, after).lean());
     },
 
     /**
-     * Starts the month beginning at `start` for a plan's counters: nothing used yet, the
-     * reservations still open carried over. Applied only if the counters are still as read
-     * (`from`, `reserved`): a concurrent start or reservation makes the caller read again.
+     * Starts the month `window` for a plan's counters: nothing used yet, the reservations still
+     * open carried over. Applied only if the counters are still as read (`from`, `reserved`): a
+     * concurrent start or reservation makes the caller read again.
      */
-    async startPeriod(id: string, from: Date | null, reserved: number, start: Date): Promise<UserRecord | null> {
+    async startPeriod(id: string, from: Date | null, reserved: number, window: { start: Date; end: Date }): Promise<UserRecord | null> {
       return toRecord(
         await Users.findOneAndUpdate(
           { ...byId(id), periodStart: from, periodPostsReserved: reserved },
-          { $set: { periodStart: start, periodPostsUsed: 0, periodSlotsTaken: reserved } },
+          { $set: { periodStart: window.start, periodEnd: window.end, periodPostsUsed: 0, periodSlotsTaken: reserved } },
           after,
         ).lean(),
       );

@@ -9,6 +9,10 @@ import type { CustomerRecord, CustomerRepository } from './customer.repository';
 
 /** An open Checkout page is offered again while it has this long left (Stripe keeps one 24 hours). */
 const REUSE_MARGIN_MS = 10 * 60 * 1000;
+/** a request holding the Checkout lock is taken for dead after this (Stripe's calls take a few seconds at most) */
+const LOCK_LEASE_MS = 30_000;
+const LOCK_WAIT_MS = 20_000;
+const LOCK_POLL_MS = 100;
 
 export type CheckoutUseCases = ReturnType<typeof checkoutUseCases>;
 
@@ -24,48 +28,68 @@ export function checkoutUseCases(deps: {
 }) {
   const { stripe, plans, customers, subscriptions, accounts, clock, publicUrl } = deps;
 
-  /** The member's Stripe customer, made the first time they check out. */
-  async function customerOf(userId: string, attempt = 0): Promise<CustomerRecord> {
+  /** The member's Stripe customer, made the first time they check out (`replacing`: one Stripe no longer has). */
+  async function customerOf(userId: string, replacing?: string): Promise<CustomerRecord> {
     const known = await customers.byUser(userId);
     if (known) return known;
     const account = await accounts.account(userId);
-    const created = await stripe.createCustomer({ userId, email: account.email, name: `${account.firstName} ${account.lastName}`.trim(), attempt });
+    const created = await stripe.createCustomer({ userId, email: account.email, name: `${account.firstName} ${account.lastName}`.trim(), replacing });
     return customers.link(userId, created.id);
+  }
+
+  /** Waits for the member's Checkout lock: two requests at once (a double click, two tabs) open one page, not two. */
+  async function lock(userId: string): Promise<void> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      const now = clock.now();
+      if (await customers.lockCheckout(userId, now, new Date(now.getTime() + LOCK_LEASE_MS))) return;
+      if (Date.now() > deadline) throw AppError.of('BILLING.UNAVAILABLE', { cause: new Error('the Checkout lock stayed taken') });
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  }
+
+  /** With the lock held: the open page for this plan, or a new one (the page for another plan can then no longer be paid). */
+  async function openCheckout(userId: string, price: Awaited<ReturnType<PlansUseCases['price']>>, replaced?: string): Promise<{ url: string }> {
+    const customer = await customerOf(userId, replaced);
+    // asked of Stripe itself, not the mirror, which may wait on a webhook
+    const state = await subscriptions.sync(customer.customerId);
+    if (state && LIVE_SUBSCRIPTION_STATUSES.includes(state.status)) throw AppError.of('BILLING.ALREADY_SUBSCRIBED');
+    const now = clock.now().getTime();
+    const open = customer.openCheckout;
+    if (open && open.plan === price.plan && open.interval === price.interval && open.expiresAt.getTime() - now > REUSE_MARGIN_MS) return { url: open.url };
+    if (open) await stripe.expireCheckoutSession(open.sessionId);
+    try {
+      const session = await stripe.createCheckoutSession({
+        customerId: customer.customerId,
+        userId,
+        price,
+        successUrl: `${publicUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${publicUrl}/pricing`,
+      });
+      await customers.setOpenCheckout(userId, { sessionId: session.id, url: session.url, plan: price.plan, interval: price.interval, expiresAt: session.expiresAt });
+      return { url: session.url };
+    } catch (error) {
+      if (!(error instanceof CustomerMissingError)) throw error;
+      // the customer was deleted in Stripe: forget it and make a new one, once
+      if (replaced) throw AppError.of('BILLING.UNAVAILABLE', { cause: error });
+      await customers.unlink(userId, customer.customerId);
+      return openCheckout(userId, price, customer.customerId);
+    }
   }
 
   return {
     /**
-     * Stripe Checkout's address for the plan. A member who still holds a subscription is sent
-     * to the portal instead (asked of Stripe itself, not the mirror, which may wait on a webhook).
+     * Stripe Checkout's address for the plan. A member who still holds a subscription is sent to
+     * the portal instead (409 BILLING.ALREADY_SUBSCRIBED).
      */
-    async checkout(userId: string, plan: PlanId, interval: BillingInterval, attempt = 0): Promise<{ url: string }> {
+    async checkout(userId: string, plan: PlanId, interval: BillingInterval): Promise<{ url: string }> {
       const price = await plans.price(plan, interval);
-      const existing = await customers.byUser(userId);
-      if (existing) {
-        const state = await subscriptions.sync(existing.customerId);
-        if (state && LIVE_SUBSCRIPTION_STATUSES.includes(state.status)) throw AppError.of('BILLING.ALREADY_SUBSCRIBED');
-      }
-      const customer = existing ?? (await customerOf(userId, attempt));
-      const now = clock.now().getTime();
-      const open = customer.openCheckout;
-      if (open && open.plan === plan && open.interval === interval && open.expiresAt.getTime() - now > REUSE_MARGIN_MS) return { url: open.url };
-      // one payable page at a time: the one opened for another plan can no longer be paid
-      if (open) await stripe.expireCheckoutSession(open.sessionId);
+      await customerOf(userId);
+      await lock(userId);
       try {
-        const session = await stripe.createCheckoutSession({
-          customerId: customer.customerId,
-          userId,
-          price,
-          successUrl: `${publicUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${publicUrl}/pricing`,
-        });
-        await customers.setOpenCheckout(userId, { sessionId: session.id, url: session.url, plan, interval, expiresAt: session.expiresAt });
-        return { url: session.url };
-      } catch (error) {
-        // the customer was deleted in Stripe: forget it and make a new one, once
-        if (!(error instanceof CustomerMissingError) || attempt > 0) throw error;
-        await customers.unlink(userId, customer.customerId);
-        return this.checkout(userId, plan, interval, attempt + 1);
+        return await openCheckout(userId, price);
+      } finally {
+        await customers.unlockCheckout(userId);
       }
     },
 

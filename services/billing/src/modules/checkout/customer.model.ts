@@ -5,6 +5,8 @@ export interface CustomerDocument {
   userId: string;
   customerId: string;
   openCheckout: { sessionId: string; url: string; plan: string; interval: string; expiresAt: Date } | null;
+  /** one Checkout is opened at a time per member: a request holds this until then */
+  checkoutLockUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -17,6 +19,7 @@ const customerSchema = new Schema<CustomerDocument>(
       type: new Schema({ sessionId: String, url: String, plan: String, interval: String, expiresAt: Date }, { _id: false }),
       default: null,
     },
+    checkoutLockUntil: { type: Date, default: null },
   },
   { collection: 'customers', timestamps: true, versionKey: false },
 );

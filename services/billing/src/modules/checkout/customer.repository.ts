@@ -55,6 +55,19 @@ export function customerRepository(conn: Connection) {
       await Customers.deleteOne({ userId, customerId });
     },
 
+    /** Takes the member's Checkout lock until `until`: false while another request holds it. */
+    async lockCheckout(userId: string, now: Date, until: Date): Promise<boolean> {
+      const taken = await Customers.updateOne(
+        { userId, $or: [{ checkoutLockUntil: null }, { checkoutLockUntil: { $lt: now } }] },
+        { $set: { checkoutLockUntil: until } },
+      );
+      return taken.modifiedCount === 1;
+    },
+
+    async unlockCheckout(userId: string): Promise<void> {
+      await Customers.updateOne({ userId }, { $set: { checkoutLockUntil: null } });
+    },
+
     async setOpenCheckout(userId: string, openCheckout: OpenCheckout | null): Promise<void> {
       await Customers.updateOne({ userId }, { $set: { openCheckout } });
     },

@@ -21,6 +21,8 @@ export interface StripeSubscription {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** when it ended (cancelled, or its last payment attempt failed); null while it runs */
+  endedAt: Date | null;
   created: Date;
 }
 
@@ -37,8 +39,8 @@ export interface WebhookEvent {
 /** What the billing use cases ask of Stripe (the SDK, or a double behind the same API). */
 export interface StripePort {
   prices(): Promise<PlanPrice[]>;
-  /** `attempt` > 0 when an earlier customer of the member was deleted in Stripe (a new idempotency key) */
-  createCustomer(input: { userId: string; email: string; name: string; attempt?: number }): Promise<{ id: string }>;
+  /** `replacing`: the member's earlier customer, which Stripe no longer has (a new idempotency key) */
+  createCustomer(input: { userId: string; email: string; name: string; replacing?: string }): Promise<{ id: string }>;
   /** the user a customer was created for (its metadata), or null when it is not one of ours */
   customerUserId(customerId: string): Promise<string | null>;
   createCheckoutSession(input: {
@@ -85,6 +87,7 @@ function toSubscription(sub: Stripe.Subscription): StripeSubscription {
     currentPeriodStart: seconds(item?.current_period_start),
     currentPeriodEnd: seconds(item?.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at && item && sub.cancel_at <= item.current_period_end),
+    endedAt: seconds(sub.ended_at),
     created: new Date(sub.created * 1000),
   };
 }
@@ -131,10 +134,10 @@ export function stripeClient(options: { secretKey: string; webhookSecret: string
       });
     },
 
-    async createCustomer({ userId, email, name, attempt = 0 }) {
+    async createCustomer({ userId, email, name, replacing }) {
       // one customer per user even when two checkouts start at once: Stripe answers a repeated key with the first customer
       const customer = await call('customers.create', () =>
-        stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `postwright-customer-${userId}${attempt ? `-${attempt}` : ''}` }),
+        stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `postwright-customer-${userId}${replacing ? `-after-${replacing}` : ''}` }),
       );
       return { id: customer.id };
     },

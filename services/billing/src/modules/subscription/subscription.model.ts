@@ -14,6 +14,7 @@ export interface SubscriptionDocument {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
   /** when we first saw the subscription past_due: the grace period counts from here */
   pastDueSince: Date | null;
   graceEndsAt: Date | null;
@@ -36,6 +37,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     currentPeriodStart: { type: Date, default: null },
     currentPeriodEnd: { type: Date, default: null },
     cancelAtPeriodEnd: { type: Boolean, default: false },
+    endedAt: { type: Date, default: null },
     pastDueSince: { type: Date, default: null },
     graceEndsAt: { type: Date, default: null },
     revision: { type: Date, required: true },

@@ -11,6 +11,7 @@ export interface SubscriptionState {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
   pastDueSince: Date | null;
   graceEndsAt: Date | null;
 }
@@ -35,6 +36,7 @@ function sameState(a: SubscriptionState, b: SubscriptionState): boolean {
     time(a.currentPeriodStart) === time(b.currentPeriodStart) &&
     time(a.currentPeriodEnd) === time(b.currentPeriodEnd) &&
     a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
+    time(a.endedAt) === time(b.endedAt) &&
     time(a.graceEndsAt) === time(b.graceEndsAt)
   );
 }
@@ -53,6 +55,7 @@ function toRecord(doc: any): SubscriptionRecord | null {
     currentPeriodStart: date(doc.currentPeriodStart),
     currentPeriodEnd: date(doc.currentPeriodEnd),
     cancelAtPeriodEnd: Boolean(doc.cancelAtPeriodEnd),
+    endedAt: date(doc.endedAt),
     pastDueSince: date(doc.pastDueSince),
     graceEndsAt: date(doc.graceEndsAt),
     revision: new Date(doc.revision),

@@ -44,7 +44,7 @@ export function subscriptionUseCases(deps: {
 
   function stateOf(customerId: string, sub: StripeSubscription | null, previous: SubscriptionRecord | null, now: Date): SubscriptionState {
     if (!sub) {
-      return { customerId, subscriptionId: null, plan: null, interval: null, status: 'none', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, pastDueSince: null, graceEndsAt: null };
+      return { customerId, subscriptionId: null, plan: null, interval: null, status: 'none', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, endedAt: null, pastDueSince: null, graceEndsAt: null };
     }
     const pastDueSince =
       sub.status === 'past_due' ? (previous?.status === 'past_due' && previous.subscriptionId === sub.id && previous.pastDueSince ? previous.pastDueSince : now) : null;
@@ -57,6 +57,7 @@ export function subscriptionUseCases(deps: {
       currentPeriodStart: sub.currentPeriodStart,
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      endedAt: sub.endedAt,
       pastDueSince,
       graceEndsAt: pastDueSince ? new Date(pastDueSince.getTime() + graceDays * DAY_MS) : null,
     };
@@ -104,7 +105,8 @@ export function subscriptionUseCases(deps: {
 
   /**
    * Reads the customer's subscriptions from Stripe and stores the one that speaks for the member.
-   * Null when the customer is not one of ours (made by hand in the Dashboard, say).
+   * Null when the customer is not one of ours (made by hand in the Dashboard, say), or has never
+   * had a subscription.
    */
   async function sync(customerId: string): Promise<SubscriptionRecord | null> {
     const userId = await memberOf(customerId);
@@ -116,6 +118,8 @@ export function subscriptionUseCases(deps: {
       logger.error({ userId, customerId, subscriptions: all.filter((s) => isLive(s.status)).map((s) => s.id) }, 'member holds more than one live subscription: refund the newer one in the Stripe Dashboard');
     }
     const previous = await subscriptions.byUser(userId);
+    // a customer who has never had a subscription: nothing to keep, nothing to tell
+    if (!previous && all.length === 0) return null;
     const state = stateOf(customerId, current(all), previous, revision);
     const outcome = await subscriptions.save(userId, state, revision);
     if (outcome === 'stored') {
@@ -140,8 +144,10 @@ export function subscriptionUseCases(deps: {
     async view(userId: string): Promise<SubscriptionResponse> {
       const [mirror, customer, account] = await Promise.all([subscriptions.byUser(userId), customers.byUser(userId), accounts.account(userId)]);
       let record = mirror;
-      if (customer?.openCheckout && !isLive(mirror?.status) && (await throttle.take(`sync:${userId}`, 3))) {
-        record = (await sync(customer.customerId)) ?? mirror;
+      const awaitingCheckout = customer?.openCheckout && customer.openCheckout.expiresAt > clock.now() && !isLive(mirror?.status);
+      if (awaitingCheckout && (await throttle.take(`sync:${userId}`, 3))) {
+        // Stripe unreachable: what the mirror has is still the member's answer
+        record = (await sync(customer!.customerId).catch((err) => logger.warn({ err, userId }, 'subscription could not be read from Stripe; the mirror answers'))) ?? mirror;
       }
       const live = isLive(record?.status);
       return {
@@ -150,6 +156,7 @@ export function subscriptionUseCases(deps: {
         status: record?.status ?? 'none',
         currentPeriodEnd: record?.currentPeriodEnd?.toISOString() ?? null,
         cancelAtPeriodEnd: live ? record!.cancelAtPeriodEnd : false,
+        endedAt: record?.endedAt?.toISOString() ?? null,
         graceEndsAt: record?.graceEndsAt?.toISOString() ?? null,
         usage: account.usage,
       };

@@ -82,6 +82,12 @@ export function inboxRepository(conn: Connection) {
       return claimed.modifiedCount === 1;
     },
 
+    /** An entry given up is pending again, its attempts counted anew (Stripe sent the event again). */
+    async reopen(eventId: string, leaseUntil: Date): Promise<boolean> {
+      const reopened = await Inbox.updateOne({ eventId, status: 'failed' }, { $set: { status: 'pending', attempts: 0, nextAttemptAt: leaseUntil } });
+      return reopened.modifiedCount === 1;
+    },
+
     async byEvent(eventId: string): Promise<InboxEntry | null> {
       const doc = await Inbox.findOne({ eventId }).lean();
       return doc ? toEntry(doc) : null;

@@ -20,15 +20,18 @@ export const HANDLED_EVENTS = new Set([
 
 /** An attempt may take this long before the retry loop may take the event over. */
 const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 10;
+/** with the default 30 s base: 30 s, 1, 2, 4 ... minutes, then every 2 hours: about a day of trying */
+const MAX_ATTEMPTS = 18;
+const MAX_BACKOFF_MS = 2 * 3_600_000;
 
 export type WebhookUseCases = ReturnType<typeof webhookUseCases>;
 
 /**
  * Stripe's events: checked (signature, 5 minutes), recorded once (inbox by event id), then
- * handled by reading the customer's subscriptions from Stripe as they are now. An event whose
- * handling fails stays pending and is tried again with backoff; Stripe has its answer (200)
- * as soon as the event is recorded.
+ * handled by reading the customer's subscriptions from Stripe as they are now. Stripe has its
+ * answer (200) as soon as the event is recorded; the handling runs beside it, and an event whose
+ * handling fails stays pending and is tried again with backoff (given up after a day, logged;
+ * Stripe sending it again starts over).
  */
 export function webhookUseCases(deps: {
   stripe: StripePort;
@@ -39,8 +42,9 @@ export function webhookUseCases(deps: {
   retryBaseMs: number;
 }) {
   const { stripe, inbox, subscriptions, clock, logger, retryBaseMs } = deps;
-  /** 30 s, 1 min, 2 min, ... capped at an hour (by default): about a day of trying before an event is given up */
-  const backoffMs = (attempts: number) => Math.min(3_600_000, retryBaseMs * 2 ** (attempts - 1));
+  const backoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs * 2 ** (attempts - 1));
+  /** attempts started by deliveries and still running: stop() lets them finish */
+  const running = new Set<Promise<void>>();
 
   async function handle(entry: InboxEntry): Promise<'done' | 'ignored'> {
     if (!HANDLED_EVENTS.has(entry.type) || !entry.customerId) return 'ignored';
@@ -62,14 +66,29 @@ export function webhookUseCases(deps: {
   }
 
   return {
-    /** A delivery from Stripe: throws BILLING.SIGNATURE_INVALID (400) before anything is stored. */
+    /**
+     * A delivery from Stripe: throws BILLING.SIGNATURE_INVALID (400) before anything is stored;
+     * resolves once the event is recorded, its handling started beside it.
+     */
     async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
       const event = stripe.verifyWebhook(rawBody, signature);
       const now = clock.now();
-      const { entry, fresh } = await inbox.receive(event, now, new Date(now.getTime() + LEASE_MS));
-      // a redelivery of an event handled already changes nothing; one still pending is tried now
-      if (!fresh && entry.status !== 'pending') return;
-      await attempt(entry);
+      const until = new Date(now.getTime() + LEASE_MS);
+      const { entry, fresh } = await inbox.receive(event, now, until);
+      let taken = entry;
+      if (!fresh) {
+        // a redelivery of an event handled already changes nothing; one due for its next attempt, or given up, is taken now
+        if (await inbox.claim(entry.eventId, now, until)) taken = entry;
+        else if (await inbox.reopen(entry.eventId, until)) taken = { ...entry, status: 'pending', attempts: 0 };
+        else return;
+      }
+      const handling: Promise<void> = attempt(taken).finally(() => running.delete(handling));
+      running.add(handling);
+    },
+
+    /** Lets the attempts under way finish (the service is stopping). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...running]);
     },
 
     /** Periodic: the events whose handling failed, when their next attempt is due. */

@@ -13,7 +13,7 @@ import styles from './profile-page.module.css';
 
 const roleLabels: Record<UserRole, string> = { USER: 'User', BETA: 'Beta', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
 
-type StatusFields = Pick<SubscriptionResponse, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
+type StatusFields = Pick<SubscriptionResponse, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'> & Partial<Pick<SubscriptionResponse, 'endedAt'>>;
 
 /**
  * The status badge. A subscription's status is Stripe's, said plainly; an ending subscription
@@ -31,8 +31,11 @@ export function statusBadge(status: StatusFields): { text: string; tone: BadgeTo
     case 'paused':
       return { text: 'Payment overdue', tone: 'danger' };
     case 'canceled':
-    case 'incomplete_expired':
-      return { text: end ? `Canceled ${formatDate(end)}` : 'Canceled', tone: 'neutral' };
+    case 'incomplete_expired': {
+      // the day it ended: a subscription whose payments were given up ends before its period does
+      const ended = status.endedAt ?? end;
+      return { text: ended ? `Canceled ${formatDate(ended)}` : 'Canceled', tone: 'neutral' };
+    }
     case 'incomplete':
       return { text: 'Payment incomplete', tone: 'warning' };
     default: {
