@@ -8,6 +8,8 @@ export const JOURNEY_WIDTHS = [1280, 375] as const;
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL!;
+/** the billing sandbox (Stripe's double) as the browser reaches it: its Checkout and portal pages */
+export const billingSandboxUrl = () => process.env.E2E_BILLING_SANDBOX_URL!;
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 
 /** Debian's Chromium, never a downloaded browser. */

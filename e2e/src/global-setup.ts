@@ -8,7 +8,7 @@ export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 /**
  * Launches the product as `npm start` does, but on free ports and in a namespace of its own,
  * so the journeys run beside a developer's stack and other suites. The LinkedIn sandbox
- * stands in for LinkedIn; the offline generator for the model.
+ * stands in for LinkedIn, the billing sandbox for Stripe; the offline generator for the model.
  */
 export default async function globalSetup(): Promise<void> {
   await infraSetup();
@@ -36,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_SANDBOX_URL = stack.sandboxUrl;
+  process.env.E2E_BILLING_SANDBOX_URL = stack.billingSandboxUrl;
   process.env.E2E_NAMESPACE = namespace;
   (globalThis as { __E2E_STACK__?: RunningStack }).__E2E_STACK__ = stack;
 }

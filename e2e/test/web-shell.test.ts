@@ -6,7 +6,7 @@
  */
 import { http } from '@postwright/platform/src/testing';
 import type { Page } from 'playwright-core';
-import { checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
+import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
@@ -150,13 +150,21 @@ describe('web shell journeys', () => {
         await page.waitForURL(/\/dashboard$/);
       }
 
-      // /pricing: own header, greeting, a plan goes to the dashboard
+      // /pricing: own header, greeting and the plan picker; a plan leaves for Stripe Checkout (the
+      // billing sandbox's page), and Back returns to a page whose buttons work again (the whole
+      // subscription is billing.test.ts's journey)
       await page.goto('/pricing');
       await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
       await expect(page.locator('header').textContent()).resolves.toContain('Hi, Grace');
+      await page.getByRole('radio', { name: 'Monthly', checked: true }).waitFor();
+      for (const plan of ['Starter', 'Professional', 'Enterprise']) await page.getByRole('button', { name: `Choose ${plan}` }).waitFor();
       await checkPage(page, 'pricing');
       await page.getByRole('button', { name: 'Choose Starter' }).click();
-      await page.waitForURL(/\/dashboard$/);
+      await page.waitForURL((url) => url.href.startsWith(`${billingSandboxUrl()}/c/pay/cs_`));
+      await page.getByRole('heading', { level: 1, name: 'Subscribe to Starter' }).waitFor();
+      await page.goBack();
+      await page.waitForURL((url) => url.href === `${baseUrl()}/pricing`);
+      await page.getByRole('button', { name: 'Choose Starter', disabled: false }).waitFor();
     } finally {
       await context.close();
     }

@@ -46,6 +46,18 @@ describe('GET /api/billing/subscription', () => {
     }
   });
 
+  test('when the member comes back from the portal before its webhook, then the change made there shows', async () => {
+    const member = await stack.member();
+    await stack.subscribe(member);
+    await stack.control('POST', 'webhooks', { paused: true });
+    try {
+      expect((await stack.portalAction(member, 'cancel')).status).toBe(303);
+      expect((await stack.subscription(member)).body).toMatchObject({ plan: 'starter', status: 'active', cancelAtPeriodEnd: true });
+    } finally {
+      await stack.control('POST', 'webhooks', { paused: false });
+    }
+  });
+
   test('when Stripe cannot be read while a Checkout is awaited, then the mirror answers', async () => {
     const member = await stack.member();
     expect((await stack.checkout(member)).status).toBe(200);

@@ -38,7 +38,8 @@ const STYLE = `
   header { display: flex; align-items: center; gap: 10px; padding: 16px 24px; background: #fff; border-bottom: 1px solid #e3e8ee; }
   .brand { font-weight: 700; }
   .badge { font-size: 12px; font-weight: 600; color: #a04100; background: #ffde92; border-radius: 4px; padding: 1px 6px; text-transform: uppercase; }
-  main { max-width: 920px; margin: 32px auto; padding: 0 20px; }
+  /* an email address has no place to break: on a phone it would widen the page */
+  main { max-width: 920px; margin: 32px auto; padding: 0 20px; overflow-wrap: anywhere; }
   .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 48px; }
   @media (max-width: 720px) { .columns { grid-template-columns: 1fr; gap: 24px; } }
   .card { background: #fff; border: 1px solid #e3e8ee; border-radius: 8px; padding: 24px; margin-bottom: 20px; }
@@ -50,7 +51,8 @@ const STYLE = `
   input[aria-invalid=true] { border-color: #df1b41; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
   .field-error { color: #df1b41; font-size: 13px; margin: 4px 0 0; }
-  .alert { color: #df1b41; background: #fff5f6; border: 1px solid #f8c5cf; border-radius: 6px; padding: 10px 12px; margin: 0 0 12px; }
+  /* darker than the field errors' red: on this tint #df1b41 falls just short of WCAG AA contrast */
+  .alert { color: #cd1a3e; background: #fff5f6; border: 1px solid #f8c5cf; border-radius: 6px; padding: 10px 12px; margin: 0 0 12px; }
   .notice { color: #0e6245; background: #efffed; border: 1px solid #b3e5b8; border-radius: 6px; padding: 10px 12px; margin: 0 0 16px; }
   button { font-size: 16px; font-weight: 600; border: 0; border-radius: 6px; padding: 11px 18px; cursor: pointer; background: #0570de; color: #fff; }
   button.wide { width: 100%; margin-top: 20px; }

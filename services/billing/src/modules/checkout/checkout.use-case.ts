@@ -97,7 +97,9 @@ export function checkoutUseCases(deps: {
     async portal(userId: string): Promise<{ url: string }> {
       const customer = await customers.byUser(userId);
       if (!customer) throw AppError.of('BILLING.NO_CUSTOMER');
-      return stripe.createPortalSession(customer.customerId, `${publicUrl}/profile`);
+      const session = await stripe.createPortalSession(customer.customerId, `${publicUrl}/profile`);
+      await customers.portalOpened(userId, clock.now());
+      return session;
     },
   };
 }

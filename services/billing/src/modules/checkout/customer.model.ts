@@ -7,6 +7,8 @@ export interface CustomerDocument {
   openCheckout: { sessionId: string; url: string; plan: string; interval: string; expiresAt: Date } | null;
   /** one Checkout is opened at a time per member: a request holds this until then */
   checkoutLockUntil: Date | null;
+  /** when the member last opened the Billing Portal: changes made there may come before their webhook */
+  portalOpenedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -20,6 +22,7 @@ const customerSchema = new Schema<CustomerDocument>(
       default: null,
     },
     checkoutLockUntil: { type: Date, default: null },
+    portalOpenedAt: { type: Date, default: null },
   },
   { collection: 'customers', timestamps: true, versionKey: false },
 );

@@ -13,11 +13,12 @@ export interface CustomerRecord {
   userId: string;
   customerId: string;
   openCheckout: OpenCheckout | null;
+  portalOpenedAt: Date | null;
 }
 
 function toRecord(doc: any): CustomerRecord | null {
   if (!doc) return null;
-  return { userId: doc.userId, customerId: doc.customerId, openCheckout: doc.openCheckout ?? null };
+  return { userId: doc.userId, customerId: doc.customerId, openCheckout: doc.openCheckout ?? null, portalOpenedAt: doc.portalOpenedAt ? new Date(doc.portalOpenedAt) : null };
 }
 
 export type CustomerRepository = ReturnType<typeof customerRepository>;
@@ -66,6 +67,10 @@ export function customerRepository(conn: Connection) {
 
     async unlockCheckout(userId: string): Promise<void> {
       await Customers.updateOne({ userId }, { $set: { checkoutLockUntil: null } });
+    },
+
+    async portalOpened(userId: string, at: Date): Promise<void> {
+      await Customers.updateOne({ userId }, { $set: { portalOpenedAt: at } });
     },
 
     async setOpenCheckout(userId: string, openCheckout: OpenCheckout | null): Promise<void> {

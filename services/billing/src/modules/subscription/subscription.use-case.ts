@@ -7,6 +7,8 @@ import type { StripePort, StripeSubscription } from '../stripe/stripe.client';
 import type { SubscriptionRecord, SubscriptionRepository, SubscriptionState } from './subscription.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** after opening the Billing Portal, the member's look at their subscription reads Stripe for this long */
+const PORTAL_FRESH_MS = 3_600_000;
 /** a sender that has not confirmed within this long is taken for dead and the state is sent again */
 const PUBLISH_LEASE_MS = 30_000;
 const isLive = (status: string | undefined) => status !== undefined && LIVE_SUBSCRIPTION_STATUSES.includes(status);
@@ -138,14 +140,17 @@ export function subscriptionUseCases(deps: {
     sync,
 
     /**
-     * What the member's account shows. After a Checkout, until the webhook has come, the state is
-     * read from Stripe directly (throttled), so a slow or lost webhook delays nobody's plan.
+     * What the member's account shows. While a Checkout page is open, and for a while after the
+     * Billing Portal was opened, the state is read from Stripe directly (throttled): a slow or lost
+     * webhook delays nobody's plan, and a change made in the portal shows when the member is back.
      */
     async view(userId: string): Promise<SubscriptionResponse> {
       const [mirror, customer, account] = await Promise.all([subscriptions.byUser(userId), customers.byUser(userId), accounts.account(userId)]);
       let record = mirror;
-      const awaitingCheckout = customer?.openCheckout && customer.openCheckout.expiresAt > clock.now() && !isLive(mirror?.status);
-      if (awaitingCheckout && (await throttle.take(`sync:${userId}`, 3))) {
+      const now = clock.now();
+      const awaitingCheckout = Boolean(customer?.openCheckout && customer.openCheckout.expiresAt > now && !isLive(mirror?.status));
+      const backFromPortal = Boolean(customer?.portalOpenedAt && now.getTime() - customer.portalOpenedAt.getTime() < PORTAL_FRESH_MS);
+      if ((awaitingCheckout || backFromPortal) && (await throttle.take(`sync:${userId}`, 3))) {
         // Stripe unreachable: what the mirror has is still the member's answer
         record = (await sync(customer!.customerId).catch((err) => logger.warn({ err, userId }, 'subscription could not be read from Stripe; the mirror answers'))) ?? mirror;
       }
