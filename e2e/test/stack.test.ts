@@ -4,7 +4,7 @@ describe('the whole stack', () => {
   test('when launched like npm start, then /api/health reports every service ready', async () => {
     const res = await fetch(`${baseUrl()}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok', billing: 'ok' } });
   });
 
   test('when Chromium opens the site, then the web app loads', async () => {

@@ -24,7 +24,7 @@ describe('content API through the gateway', () => {
 
     const generated = await http(stack.gateway.url, 'POST', '/api/content/generate', { token, body: generateForm('story') });
     expect(generated.status).toBe(201);
-    expect(generated.body.user).toEqual({ trialPostsRemaining: 2 });
+    expect(generated.body.user).toEqual({ trialPostsRemaining: 2, usage: { used: 1, allowance: 3, resetsAt: null } });
     const id = generated.body.content.id;
 
     const edited = await http(stack.gateway.url, 'PUT', `/api/content/${id}/edit`, { token, body: { editedContent: 'Final words.', saveAsDraft: true } });
