@@ -14,20 +14,17 @@ import {
   PUBLIC_URL,
   SECRET_KEY,
   shapeProblems,
-  startSandbox,
-  stripeFor,
   TEST_CARDS,
+  withSandbox,
 } from './support';
 
 describe('Checkout', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   test('when a subscription session is created, then it is an open checkout.session whose url is the sandbox page, open 24 hours', async () => {
     const { customer, session } = await checkoutSession(stripe, 'postwright_professional_month');

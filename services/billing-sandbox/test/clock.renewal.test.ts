@@ -2,17 +2,15 @@ import type Stripe from 'stripe';
 import { advanceClockPast, advanceToRenewal, portalAction } from '@postwright/platform/src/testing/stripe-pages';
 import { addInterval } from '../src/ids';
 import type { RunningSandbox } from '../src/server';
-import { aboutCustomer, DAY, eventsOf, SECRET_KEY, shapeProblems, startSandbox, stripeFor, subscribedCustomer, TEST_CARDS } from './support';
+import { aboutCustomer, DAY, eventsOf, SECRET_KEY, shapeProblems, subscribedCustomer, TEST_CARDS, withSandbox } from './support';
 
 describe('test clocks: renewals, failed payments, retries and cancellation', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   /** The events of one customer made after the `skip` first ones (Checkout's). */
   const laterEvents = async (customer: string, skip = 6) => (await eventsOf(sandbox.url, aboutCustomer(customer))).slice(skip);

@@ -1,16 +1,14 @@
 import type Stripe from 'stripe';
 import type { RunningSandbox } from '../src/server';
-import { call, control, shapeProblems, startSandbox, stripeFor, subscribedCustomer } from './support';
+import { call, control, shapeProblems, startSandbox, stripeFor, subscribedCustomer, withSandbox } from './support';
 
 describe('customers', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   test('when a customer is created with email, name and metadata, then it is Stripe-shaped and lives on a test clock of its own, frozen at its creation', async () => {
     const customer = await stripe.customers.create({ email: 'alex@example.com', name: 'Alex Morgan', metadata: { userId: 'u-1' } });

@@ -1,16 +1,14 @@
 import type Stripe from 'stripe';
 import type { RunningSandbox } from '../src/server';
-import { call, shapeProblems, startSandbox, stripeFor, subscribedCustomer } from './support';
+import { call, shapeProblems, subscribedCustomer, withSandbox } from './support';
 
 describe('events API', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   test('when events are listed and retrieved, then they are the Events the webhooks carry, newest first, filtered by type', async () => {
     const { subscription } = await subscribedCustomer(stripe);

@@ -1,16 +1,14 @@
 import type Stripe from 'stripe';
 import type { RunningSandbox } from '../src/server';
-import { startSandbox, stripeFor, subscribedCustomer, waitFor } from './support';
+import { subscribedCustomer, waitFor, withSandbox } from './support';
 
 describe('home page', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   test('when the home page is opened, then it lists customers with their clock and subscriptions, and the recent events with their delivery', async () => {
     const { customer, subscription } = await subscribedCustomer(stripe);

@@ -1,19 +1,17 @@
 import type Stripe from 'stripe';
 import { advanceToRenewal, portalAction } from '@postwright/platform/src/testing/stripe-pages';
 import type { RunningSandbox } from '../src/server';
-import { aboutCustomer, eventsOf, PUBLIC_URL, SECRET_KEY, shapeProblems, startSandbox, stripeFor, subscribedCustomer, TEST_CARDS } from './support';
+import { aboutCustomer, eventsOf, PUBLIC_URL, SECRET_KEY, shapeProblems, subscribedCustomer, TEST_CARDS, withSandbox } from './support';
 
 const RETURN_URL = `${PUBLIC_URL}/profile`;
 
 describe('customer portal', () => {
   let sandbox: RunningSandbox;
   let stripe: Stripe;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    stripe = stripeFor(sandbox);
+  withSandbox((running, client) => {
+    sandbox = running;
+    stripe = client;
   });
-  afterAll(() => sandbox?.stop());
 
   const portalFor = (customer: string) => stripe.billingPortal.sessions.create({ customer, return_url: RETURN_URL });
   const subscriptionOf = async (id: string) => stripe.subscriptions.retrieve(id);

@@ -31,6 +31,16 @@ export function startSandbox(env: Record<string, string> = {}): Promise<RunningS
   );
 }
 
+/** A sandbox for the test file (and the SDK pointed at it), started before its tests and stopped after them. */
+export function withSandbox(assign: (sandbox: RunningSandbox, stripe: Stripe) => void, env: Record<string, string> = {}): void {
+  let running: RunningSandbox | undefined;
+  beforeAll(async () => {
+    running = await startSandbox(env);
+    assign(running, stripeFor(running));
+  });
+  afterAll(() => running?.stop());
+}
+
 /** The official SDK pointed at the sandbox, as the billing service points it. */
 export function stripeFor(sandbox: RunningSandbox, key: string = SECRET_KEY, options: { maxNetworkRetries?: number } = {}): Stripe {
   return new Stripe(key, { host: '127.0.0.1', port: sandbox.port, protocol: 'http', ...options });
