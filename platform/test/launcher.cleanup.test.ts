@@ -53,7 +53,7 @@ interface Run {
 }
 
 async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS.ProcessEnv): Promise<Run> {
-  const [gateway, auth, content, linkedin, scheduler, sandbox, redis, rabbit, ferretdb, billing, billingSandbox] = await distinctFreePorts(11);
+  const [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, redis, rabbit, ferretdb] = await distinctFreePorts(11);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-launcher-'));
   const namespace = `launcher_${Math.random().toString(36).slice(2, 8)}_`;
   const inherited = { ...process.env };
