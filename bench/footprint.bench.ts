@@ -8,7 +8,7 @@
  *
  * The stack (the figure with the target): the launcher (the FerretDB write serializer runs
  * inside it), FerretDB, the gateway and the five services. Beside it, not counted: the
- * LinkedIn and billing sandboxes (they stand in for LinkedIn and Stripe, outside the product) and npm's own process
+ * LinkedIn and billing sandboxes and Mailpit (they stand in for LinkedIn, Stripe and the mail server, outside the product) and npm's own process
  * (`npm start` waits in it; `node platform/scripts/start.js` runs the same stack without it).
  * RSS counts a page shared by several processes (the node binary, most of a bare Node
  * process) once in each; PSS splits it between them, so the PSS sum is what the stack takes
@@ -162,6 +162,8 @@ export const footprintBenchmark: Benchmark = {
       BILLING_PORT: String(await freePort()),
       LINKEDIN_SANDBOX_PORT: String(await freePort()),
       BILLING_SANDBOX_PORT: String(await freePort()),
+      MAILPIT_PORT: String(await freePort()),
+      MAILPIT_SMTP_PORT: String(await freePort()),
       FERRETDB_PORT: String(ferretPort),
       POSTWRIGHT_DATA_DIR: dataDir,
       NAMESPACE: namespace,
@@ -185,7 +187,7 @@ export const footprintBenchmark: Benchmark = {
         await new Promise((r) => setTimeout(r, 50));
       }
       const startMs = performance.now() - t0;
-      const outside = new Set(['npm', 'sh', 'linkedin-sandbox', 'billing-sandbox']);
+      const outside = new Set(['npm', 'sh', 'linkedin-sandbox', 'billing-sandbox', 'mailpit']);
       const sample = () => {
         tree = processTree(npm.pid!);
         return tree.map((pid) => ({ pid, role: role(cmdline(pid)), rss: statusKb(pid, 'VmRSS'), pss: pss(pid) })).filter((p) => p.rss > 0);
@@ -230,6 +232,7 @@ export const footprintBenchmark: Benchmark = {
         { benchmark: 'footprint', metric: 'idle PSS of the stack (shared pages counted once)', value: mb(sum(stack, 'pss')), unit: 'MB' },
         { benchmark: 'footprint', metric: 'LinkedIn sandbox RSS (stands in for LinkedIn; not counted)', value: mb(sum(of('linkedin-sandbox'), 'rss')), unit: 'MB' },
         { benchmark: 'footprint', metric: 'billing sandbox RSS (stands in for Stripe; not counted)', value: mb(sum(of('billing-sandbox'), 'rss')), unit: 'MB' },
+        { benchmark: 'footprint', metric: 'Mailpit RSS (stands in for the mail server; not counted)', value: mb(sum(of('mailpit'), 'rss')), unit: 'MB' },
         { benchmark: 'footprint', metric: "npm's own process RSS (not counted)", value: mb(sum([...of('npm'), ...of('sh')], 'rss')), unit: 'MB' },
         { benchmark: 'footprint', metric: 'shared Redis and RabbitMQ RSS (not counted)', value: mb(rssMatching(/^(\S*\/)?redis-server|beam\.smp/)), unit: 'MB' },
       );

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { EVENT_STREAM_TYPE, eventStreamReader, parseStreamEvent, type GenerateResponse } from '@postwright/contracts';
+import { mailpitClient, type MailpitClient } from '@postwright/platform/src/testing/mailpit';
 import { chromium, type APIResponse, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
+
+export { linkIn } from '@postwright/platform/src/testing/mailpit';
 
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
@@ -10,6 +13,13 @@ export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL!;
 /** the billing sandbox (Stripe's double) as the browser reaches it: its Checkout and portal pages */
 export const billingSandboxUrl = () => process.env.E2E_BILLING_SANDBOX_URL!;
+/** the stack's Mailpit API, where every email the product sent during the run can be read */
+export const mailUrl = () => process.env.E2E_MAIL_URL!;
+/**
+ * The stack's inbox: `inbox().waitForMessage(email, { subject })` for the email a journey caused,
+ * then `linkIn(mail, '/auth/verify-email')` for the link to follow.
+ */
+export const inbox = (): MailpitClient => mailpitClient(mailUrl());
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 
 /** Debian's Chromium, never a downloaded browser. */

@@ -8,7 +8,9 @@ export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 /**
  * Launches the product as `npm start` does, but on free ports and in a namespace of its own,
  * so the journeys run beside a developer's stack and other suites. The LinkedIn sandbox
- * stands in for LinkedIn, the billing sandbox for Stripe; the offline generator for the model.
+ * stands in for LinkedIn, the billing sandbox for Stripe; the offline generator for the model;
+ * a Mailpit of the stack's own (on free ports too, stopped with it) for the SMTP server, whose
+ * API the journeys read the emails from (E2E_MAIL_URL).
  */
 export default async function globalSetup(): Promise<void> {
   await infraSetup();
@@ -37,6 +39,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_SANDBOX_URL = stack.sandboxUrl;
   process.env.E2E_BILLING_SANDBOX_URL = stack.billingSandboxUrl;
+  process.env.E2E_MAIL_URL = stack.mailUrl;
   process.env.E2E_NAMESPACE = namespace;
   (globalThis as { __E2E_STACK__?: RunningStack }).__E2E_STACK__ = stack;
 }

@@ -12,7 +12,10 @@
  * Stripe's key and webhook signing secret are made only for the billing sandbox, where the
  * settings point the billing service at it (STRIPE_API_URL=http://billing-sandbox:3000 in
  * .env.example, or in the overlay's kustomization.yaml): a real account's come from Stripe, and
- * left empty they keep production from starting. An existing file is never replaced without
+ * left empty they keep production from starting. Where the settings run Mailpit (the sandbox
+ * overlay lists mailpit.yaml), SMTP_URL is filled with its address and its inbox gets a login;
+ * elsewhere SMTP_URL is the operator's provider's, named as left empty. .env.example gives
+ * compose's SMTP_URL itself. An existing file is never replaced without
  * --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens unreadable, and MongoDB
  * and RabbitMQ keep the passwords they were created with. Plain node, no dependencies. The file
  * is written with mode 0600.
@@ -47,6 +50,27 @@ const BILLING_SANDBOX_GENERATORS = {
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('hex')}`,
 };
 
+/**
+ * Made only where the settings run Mailpit: the services send to it, and its inbox (which shows
+ * every email with its sign-in and password reset links) asks for this login.
+ * @type {Record<string, () => string>}
+ */
+const MAILPIT_GENERATORS = {
+  SMTP_URL: () => 'smtp://mailpit:1025',
+  MAILPIT_UI_AUTH: () => `postwright:${randomBytes(24).toString('hex')}`,
+};
+
+/** A Kustomize resource line naming Mailpit's manifest: the overlay runs it. */
+const MAILPIT_RESOURCE = /^\s*-\s*mailpit\.yaml\s*$/m;
+
+/**
+ * Whether a kustomization.yaml runs Mailpit.
+ * @param {string} text
+ */
+function usesMailpit(text) {
+  return MAILPIT_RESOURCE.test(text);
+}
+
 /** A setting (a .env line, or a Kustomize literal) that points the billing service at the billing sandbox. */
 const BILLING_SANDBOX_URL = /^[\s-]*STRIPE_API_URL=http:\/\/billing-sandbox:3000\/?\s*$/m;
 
@@ -61,12 +85,17 @@ function usesBillingSandbox(text) {
 /**
  * The example's text with every empty generatable key filled.
  * @param {string} example
- * @param {{ billingSandbox?: boolean }} [options] billingSandbox: whether the billing service calls the
- *   billing sandbox (default: whether the example itself says so)
+ * @param {{ billingSandbox?: boolean; mailpit?: boolean }} [options] billingSandbox: whether the billing
+ *   service calls the billing sandbox (default: whether the example itself says so); mailpit: whether
+ *   the settings run Mailpit (default: no)
  * @returns {{ text: string; generated: string[]; missing: string[] }}
  */
 function fill(example, options = {}) {
-  const generators = (options.billingSandbox ?? usesBillingSandbox(example)) ? { ...GENERATORS, ...BILLING_SANDBOX_GENERATORS } : GENERATORS;
+  const generators = {
+    ...GENERATORS,
+    ...((options.billingSandbox ?? usesBillingSandbox(example)) ? BILLING_SANDBOX_GENERATORS : {}),
+    ...(options.mailpit ? MAILPIT_GENERATORS : {}),
+  };
   /** @type {string[]} */
   const generated = [];
   /** @type {string[]} */
@@ -99,6 +128,7 @@ function main(argv) {
   let out;
   /** @type {boolean | undefined} */
   let billingSandbox;
+  let mailpit = false;
   if (target === 'env') {
     example = path.join(ROOT, '.env.example');
     out = path.resolve(option('--out') ?? path.join(ROOT, '.env'));
@@ -108,7 +138,9 @@ function main(argv) {
     out = path.resolve(option('--out') ?? path.join(overlay, 'secrets.env'));
     // an overlay says where the billing service calls Stripe in its ConfigMap, not in its secrets
     const kustomization = path.join(overlay, 'kustomization.yaml');
-    billingSandbox = fs.existsSync(kustomization) && usesBillingSandbox(fs.readFileSync(kustomization, 'utf8'));
+    const settings = fs.existsSync(kustomization) ? fs.readFileSync(kustomization, 'utf8') : '';
+    billingSandbox = usesBillingSandbox(settings);
+    mailpit = usesMailpit(settings);
   } else {
     process.stderr.write('Usage: npm run secrets -- env [--out FILE] [--force]\n       npm run secrets -- k8s <overlay folder> [--out FILE] [--force]\n');
     return 2;
@@ -123,7 +155,7 @@ function main(argv) {
     );
     return 1;
   }
-  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'), { billingSandbox });
+  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'), { billingSandbox, mailpit });
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, text, { mode: 0o600 });
   fs.chmodSync(out, 0o600);
@@ -132,6 +164,6 @@ function main(argv) {
   return 0;
 }
 
-module.exports = { fill, usesBillingSandbox, GENERATORS, BILLING_SANDBOX_GENERATORS };
+module.exports = { fill, usesBillingSandbox, usesMailpit, GENERATORS, BILLING_SANDBOX_GENERATORS, MAILPIT_GENERATORS };
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -14,3 +14,5 @@ export * from './internal-client';
 export * from './http-request';
 export * from './probe';
 export * from './service';
+export * from './mail';
+export * from './clients/accounts.client';

@@ -32,8 +32,23 @@ const PROGRAMS: Array<[string, string]> = [
 ];
 const SERVICES = ['auth', 'content', 'linkedin', 'scheduler', 'billing'];
 const INFRASTRUCTURE = ['mongo', 'redis', 'rabbitmq'];
-/** what `npm run secrets -- env` generates: compose must refuse to start without any of them */
-const SECRETS = ['INTERNAL_TOKEN', 'TOKEN_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'MONGO_PASSWORD', 'REDIS_PASSWORD', 'RABBITMQ_PASSWORD', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
+/** the services that send email */
+const MAIL_SENDERS = ['auth', 'linkedin', 'scheduler'];
+/** what `npm run secrets -- env` generates, and the email settings .env.example gives: compose must refuse to start without any of them */
+const SECRETS = [
+  'INTERNAL_TOKEN',
+  'TOKEN_ENCRYPTION_KEY',
+  'JWT_PRIVATE_KEY',
+  'MONGO_PASSWORD',
+  'REDIS_PASSWORD',
+  'RABBITMQ_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+];
+/** the Mailpit version npm start and the tests build: compose's image must be the same */
+const MAILPIT_VERSION = /VERSION="\$\{MAILPIT_VERSION:-(v[\d.]+)\}"/.exec(fs.readFileSync(path.join(root, 'platform/scripts/install-mailpit.sh'), 'utf8'))?.[1];
 /** a real Stripe account's key and signing secret, as an operator pastes them */
 const REAL_STRIPE = { STRIPE_SECRET_KEY: `sk_live_${'a1B2c3D4e5F6g7H8'.repeat(3)}`, STRIPE_WEBHOOK_SECRET: `whsec_${'Zy9Xw8Vu7Ts6Rq5P'.repeat(2)}` };
 
@@ -72,11 +87,13 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('docker-compose.yml', () => {
-  test('when loaded with an .env from `npm run secrets -- env`, then compose accepts it with every program and the real infrastructure images', () => {
-    expect(Object.keys(project.services).sort()).toEqual([...INFRASTRUCTURE, ...PROGRAMS.map(([name]) => name)].sort());
+  test('when loaded with an .env from `npm run secrets -- env`, then compose accepts it with every program, Mailpit and the real infrastructure images', () => {
+    expect(Object.keys(project.services).sort()).toEqual([...INFRASTRUCTURE, ...PROGRAMS.map(([name]) => name), 'mailpit'].sort());
     expect(project.services.mongo.image).toMatch(/^mongo:/);
     expect(project.services.redis.image).toMatch(/^redis:/);
     expect(project.services.rabbitmq.image).toMatch(/^rabbitmq:/);
+    expect(MAILPIT_VERSION).toBeDefined();
+    expect(project.services.mailpit.image).toBe(`axllent/mailpit:${MAILPIT_VERSION}`);
   });
 
   test.each(PROGRAMS)('when %s starts in compose, then its environment passes its config schema and production rules, naming nothing unknown', (name, dir) => {
@@ -111,12 +128,14 @@ describe('docker-compose.yml', () => {
     expect(result.ok ? '' : result.error).toMatch(/stop_grace_periode/);
   });
 
-  test('when running, then only the gateway is published on the host, the sandboxes on loopback alone, and no service has a fixed name (so each scales)', () => {
+  test('when running, then only the gateway is published on the host, the sandboxes and Mailpit\'s inbox on loopback alone, and no service has a fixed name (so each scales)', () => {
     const published = Object.entries(project.services).flatMap(([name, s]) => (s.ports ?? []).map((p) => ({ name, ...p })));
     expect(published).toEqual([
       expect.objectContaining({ name: 'billing-sandbox', target: 3000, published: '8091', host_ip: '127.0.0.1' }),
       expect.objectContaining({ name: 'gateway', target: 3000, published: '8080' }),
       expect.objectContaining({ name: 'linkedin-sandbox', target: 3000, published: '8090', host_ip: '127.0.0.1' }),
+      // the inbox (web UI and API) alone: its SMTP port stays on the compose network
+      expect.objectContaining({ name: 'mailpit', target: 8025, published: '8025', host_ip: '127.0.0.1' }),
     ]);
     for (const service of Object.values(project.services)) expect(service.container_name).toBeUndefined();
   });
@@ -124,7 +143,7 @@ describe('docker-compose.yml', () => {
   test('when starting, then every program checks GET /ready, the services wait for healthy infrastructure and the gateway for healthy services', () => {
     for (const [name] of PROGRAMS) expect(project.services[name].healthcheck?.test).toEqual(['CMD', 'node', '/app/healthcheck.js']);
     expect(fs.readFileSync(path.join(root, 'platform/scripts/healthcheck.js'), 'utf8')).toMatch(/process\.argv\[2\] \?\? '\/ready'/);
-    for (const infra of INFRASTRUCTURE) expect(project.services[infra].healthcheck?.test?.length).toBeGreaterThan(0);
+    for (const infra of [...INFRASTRUCTURE, 'mailpit']) expect(project.services[infra].healthcheck?.test?.length).toBeGreaterThan(0);
     for (const name of SERVICES) {
       for (const infra of INFRASTRUCTURE) expect(project.services[name].depends_on?.[infra]?.condition).toBe('service_healthy');
     }
@@ -185,6 +204,32 @@ describe('docker-compose.yml', () => {
       problems = (error as { problems?: string[] }).problems ?? [String(error)];
     }
     expect(problems).toEqual([expect.stringMatching(/^STRIPE_API_URL: a live key is only sent to https:\/\/api\.stripe\.com/)]);
+  });
+
+  test('when the sandbox profile runs Mailpit, then the services that send email reach it by its compose name with one sender and the product\'s address for their links, it accepts their login, and no other program gets the email settings', () => {
+    for (const name of MAIL_SENDERS) {
+      const env = project.services[name].environment ?? {};
+      expect([name, env.SMTP_URL, env.MAIL_FROM]).toEqual([name, 'smtp://mailpit:1025', project.services.auth.environment?.MAIL_FROM]);
+    }
+    expect(project.services.auth.environment?.MAIL_FROM).toMatch(/^Postwright <no-reply@[\w.-]+>$/);
+    // the emailed links open the product's own address
+    for (const name of MAIL_SENDERS) expect([name, project.services[name].environment?.PUBLIC_URL]).toEqual([name, project.services.gateway.environment?.PUBLIC_URL]);
+    for (const [name] of PROGRAMS.filter(([n]) => !MAIL_SENDERS.includes(n))) {
+      expect([name, Object.keys(project.services[name].environment ?? {}).filter((k) => k === 'SMTP_URL' || k === 'MAIL_FROM')]).toEqual([name, []]);
+    }
+    const mailpit = project.services.mailpit;
+    expect(mailpit.profiles).toEqual(['sandbox']);
+    expect(mailpit.environment).toMatchObject({ MP_SMTP_AUTH_ACCEPT_ANY: 'true', MP_SMTP_AUTH_ALLOW_INSECURE: 'true', MP_DISABLE_VERSION_CHECK: 'true' });
+    expect(mailpit.healthcheck?.test).toEqual(['CMD', '/mailpit', 'readyz']);
+    expect(mailpit.read_only).toBe(true);
+    expect(mailpit.cap_drop).toEqual(['ALL']);
+  });
+
+  test('when .env gives an email provider\'s SMTP server and no sandbox profile, then Mailpit does not run and the services send through that server', () => {
+    const provider = 'smtps://postwright:Jx7vQ2mL9pR4tW8z@smtp.provider.test:465';
+    const live = load(composeFile, { COMPOSE_PROFILES: null, LINKEDIN_MODE: 'live', LINKEDIN_CLIENT_ID: '86abcdef', LINKEDIN_CLIENT_SECRET: 'WPL_AP1.a-real-looking.secret==', SMTP_URL: provider, MAIL_FROM: 'Postwright <no-reply@postwright.io>' });
+    expect(live.services.mailpit).toBeUndefined();
+    for (const name of MAIL_SENDERS) expect([name, live.services[name].environment?.SMTP_URL]).toEqual([name, provider]);
   });
 
   test('when .env says live LinkedIn and no sandbox profile, then the sandbox does not run and the LinkedIn service takes the app credentials', () => {

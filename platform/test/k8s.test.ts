@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, type Document } from 'yaml';
 import type { z } from 'zod';
-import { fill, usesBillingSandbox } from '../scripts/secrets';
+import { fill, usesBillingSandbox, usesMailpit } from '../scripts/secrets';
 import { kustomizeBuild } from '../src/testing/deploy-check';
 import { configSchemaKeys } from '../src/testing';
 
@@ -82,6 +82,7 @@ interface Deployment extends Obj {
         containers: Container[];
         terminationGracePeriodSeconds?: number;
         automountServiceAccountToken?: boolean;
+        enableServiceLinks?: boolean;
         securityContext?: SecurityContext;
       };
     };
@@ -242,33 +243,43 @@ const programsOf: Record<Overlay, Program[]> = {
   production: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing'],
   sandbox: ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing', 'linkedin-sandbox', 'billing-sandbox'],
 };
+/** what an overlay runs beside the programs from an image of its maker's: Mailpit, the sandbox's SMTP server */
+type Component = 'mailpit';
+const componentsOf: Record<Overlay, Component[]> = { production: [], sandbox: ['mailpit'] };
+/** the services that send email: they get the SMTP server (a secret) and the sender */
+const mailSenders: Program[] = ['auth', 'linkedin', 'scheduler'];
 const infraSecrets = ['MONGO_URL', 'REDIS_URL', 'AMQP_URL', 'INTERNAL_TOKEN'];
 const stripeSecrets = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
 /** the variables each program must get from the Secret (and nothing else but `optionalSecrets`) */
 const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
   production: {
     gateway: ['REDIS_URL'],
-    auth: [...infraSecrets, 'JWT_PRIVATE_KEY'],
+    auth: [...infraSecrets, 'JWT_PRIVATE_KEY', 'SMTP_URL'],
     content: infraSecrets,
-    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'LINKEDIN_CLIENT_SECRET'],
-    scheduler: infraSecrets,
+    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'LINKEDIN_CLIENT_SECRET', 'SMTP_URL'],
+    scheduler: [...infraSecrets, 'SMTP_URL'],
     billing: [...infraSecrets, ...stripeSecrets],
     'linkedin-sandbox': [],
     'billing-sandbox': [],
   },
   sandbox: {
     gateway: ['REDIS_URL'],
-    auth: [...infraSecrets, 'JWT_PRIVATE_KEY'],
+    auth: [...infraSecrets, 'JWT_PRIVATE_KEY', 'SMTP_URL'],
     content: infraSecrets,
-    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY'],
-    scheduler: infraSecrets,
+    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'SMTP_URL'],
+    scheduler: [...infraSecrets, 'SMTP_URL'],
     billing: [...infraSecrets, ...stripeSecrets],
     'billing-sandbox': ['SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET'],
     'linkedin-sandbox': [],
   },
 };
-/** a variable given under another name than its Secret key: the billing sandbox takes the billing service's key and signing secret */
-const secretKeyOf: Record<string, string> = { SANDBOX_SECRET_KEY: 'STRIPE_SECRET_KEY', SANDBOX_WEBHOOK_SECRET: 'STRIPE_WEBHOOK_SECRET' };
+/** the variables each component gets from the Secret: Mailpit the login of its inbox */
+const componentSecrets: Record<Component, string[]> = { mailpit: ['MP_UI_AUTH'] };
+/**
+ * a variable given under another name than its Secret key: the billing sandbox takes the billing
+ * service's key and signing secret, Mailpit its inbox's login in its own variable
+ */
+const secretKeyOf: Record<string, string> = { SANDBOX_SECRET_KEY: 'STRIPE_SECRET_KEY', SANDBOX_WEBHOOK_SECRET: 'STRIPE_WEBHOOK_SECRET', MP_UI_AUTH: 'MAILPIT_UI_AUTH' };
 const keyOf = (variable: string) => secretKeyOf[variable] ?? variable;
 const optionalSecrets: Partial<Record<Program, string[]>> = { content: ['OPENAI_API_KEY'] };
 /** replicas: fixed, or the autoscaler's range */
@@ -282,8 +293,8 @@ const scaling: Record<Program, { replicas: number } | { min: number; max: number
   'linkedin-sandbox': { replicas: 1 },
   'billing-sandbox': { replicas: 1 },
 };
-/** pods anyone may connect to; every other pod takes connections from the app's own pods only */
-const publicPrograms: Record<Overlay, Program[]> = { production: ['gateway'], sandbox: ['gateway', 'linkedin-sandbox', 'billing-sandbox'] };
+/** pods anyone may connect to; every other pod takes connections from the app's own pods only (Mailpit: its inbox port, behind its login) */
+const publicPrograms: Record<Overlay, Array<Program | Component>> = { production: ['gateway'], sandbox: ['gateway', 'linkedin-sandbox', 'billing-sandbox', 'mailpit'] };
 /** the app's own pods that may connect to the gateway (it otherwise takes the ingress controller's connections only): the billing sandbox posts its webhook events */
 const gatewayCallers: Record<Overlay, Program[]> = { production: [], sandbox: ['billing-sandbox'] };
 /** the programs whose state lives in memory: one pod, the old one stopped before the new one starts */
@@ -309,12 +320,17 @@ const fakeSecrets: Record<string, string> = {
   // a test key, as the billing sandbox takes only those
   STRIPE_SECRET_KEY: `sk_test_${randomBytes(24).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+  // an email provider's, with its credentials
+  SMTP_URL: `smtps://postwright:${random(18)}@smtp.provider.test:465`,
+  MAILPIT_UI_AUTH: `postwright:${randomBytes(24).toString('hex')}`,
 };
-/** what one overlay's secrets.env holds differently: production talks to Stripe itself, with a live key */
+/** what one overlay's secrets.env holds differently: production talks to Stripe itself, with a live key; the sandbox sends its emails to Mailpit */
 const overlaySecrets: Record<Overlay, Record<string, string>> = {
   production: { STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}` },
-  sandbox: {},
+  sandbox: { SMTP_URL: 'smtp://mailpit:1025' },
 };
+/** the Mailpit version npm start and the tests build: the overlay's image must be the same */
+const MAILPIT_VERSION = /VERSION="\$\{MAILPIT_VERSION:-(v[\d.]+)\}"/.exec(fs.readFileSync(path.join(root, 'platform/scripts/install-mailpit.sh'), 'utf8'))?.[1];
 const secretsOf = (overlay: Overlay): Record<string, string> => ({ ...fakeSecrets, ...overlaySecrets[overlay] });
 
 /** A copy of deploy/k8s in a temporary folder, each overlay's secrets.env written from its example. */
@@ -388,7 +404,12 @@ describe('deploy/k8s', () => {
     for (const overlay of ['production', 'sandbox'] as const) {
       const file = path.join(source, 'overlays', overlay, 'secrets.env.example');
       const keys = exampleKeys(file);
-      const needed = new Set(Object.values(requiredSecrets[overlay]).flat().concat(Object.values(optionalSecrets).flat()).map(keyOf));
+      const needed = new Set(
+        Object.values(requiredSecrets[overlay])
+          .flat()
+          .concat(Object.values(optionalSecrets).flat(), componentsOf[overlay].flatMap((c) => componentSecrets[c]))
+          .map(keyOf),
+      );
       expect(keys.sort()).toEqual([...needed].sort());
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       expect(lines.filter((l) => /^[A-Z][A-Z0-9_]*=./.test(l))).toEqual([]);
@@ -397,20 +418,24 @@ describe('deploy/k8s', () => {
     }
   });
 
-  test('when `npm run secrets -- k8s` fills an overlay, then only the billing sandbox overlay gets generated Stripe values, and production names its Stripe keys as left for the operator', () => {
+  test('when `npm run secrets -- k8s` fills an overlay, then only the sandbox overlay gets generated Stripe values, Mailpit\'s address and its inbox\'s login, and production names its Stripe keys and SMTP server as left for the operator', () => {
     for (const overlay of ['production', 'sandbox'] as const) {
       const dir = path.join(source, 'overlays', overlay);
-      const billingSandbox = usesBillingSandbox(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
-      expect([overlay, billingSandbox]).toEqual([overlay, overlay === 'sandbox']);
-      const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox });
+      const settings = fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8');
+      const billingSandbox = usesBillingSandbox(settings);
+      const mailpit = usesMailpit(settings);
+      expect([overlay, billingSandbox, mailpit]).toEqual([overlay, overlay === 'sandbox', overlay === 'sandbox']);
+      const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox, mailpit });
       const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1];
       if (overlay === 'sandbox') {
-        expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+        expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAILPIT_UI_AUTH']));
         expect(value('STRIPE_SECRET_KEY')).toMatch(/^sk_test_[0-9a-f]{48}$/);
         expect(value('STRIPE_WEBHOOK_SECRET')).toMatch(/^whsec_[0-9a-f]{48}$/);
+        expect(value('SMTP_URL')).toBe('smtp://mailpit:1025');
+        expect(value('MAILPIT_UI_AUTH')).toMatch(/^postwright:[0-9a-f]{48}$/);
       } else {
-        expect(missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
-        expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET')]).toEqual(['', '']);
+        expect(missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL']));
+        expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET'), value('SMTP_URL')]).toEqual(['', '', '']);
       }
     }
   });
@@ -420,9 +445,10 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
   const programs = programsOf[overlay];
   const b = () => built[overlay];
 
-  test('when built, then it has a Deployment and a Service for each program, and nothing else runs', () => {
-    expect(b().all('Deployment').map((d) => d.metadata.name).sort()).toEqual([...programs].sort());
-    expect(b().all('Service').map((s) => s.metadata.name).sort()).toEqual([...programs].sort());
+  test('when built, then it has a Deployment and a Service for each program and component, and nothing else runs', () => {
+    const running = [...programs, ...componentsOf[overlay]].sort();
+    expect(b().all('Deployment').map((d) => d.metadata.name).sort()).toEqual(running);
+    expect(b().all('Service').map((s) => s.metadata.name).sort()).toEqual(running);
     // MongoDB, Redis and RabbitMQ are external
     expect(b().objects.filter((o) => ['StatefulSet', 'DaemonSet', 'Pod', 'Job', 'CronJob', 'ReplicaSet'].includes(o.kind))).toEqual([]);
   });
@@ -567,9 +593,97 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     } else {
       expect('STRIPE_API_URL' in envOf('billing')).toBe(false);
     }
-    // Checkout and the portal send the browser back to the product's own address
+    // Checkout and the portal send the browser back to the product's own address, and so do the emailed links
     expect(envOf('billing').PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
+    expect(envOf('auth').PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
+    expect(envOf('scheduler').PUBLIC_URL).toBe(envOf('linkedin').PUBLIC_URL);
     expect(envOf('gateway').BILLING_URL).toBe('http://billing:3000');
+  });
+
+  test('when the email settings are read, then the services that send email get the SMTP server from the Secret and one sender from a ConfigMap, and no other program gets either', () => {
+    const envOf = (program: Program) => resolveEnv(b(), b().deployment(program).spec.template.spec.containers[0]);
+    const senders = mailSenders.map(envOf);
+    for (const { env, secretNames } of senders) {
+      expect(env.SMTP_URL).toBe(secretsOf(overlay).SMTP_URL);
+      expect(secretNames).toContain('SMTP_URL');
+      expect(env.MAIL_FROM).toMatch(/^Postwright <no-reply@[\w.-]+>$/);
+    }
+    expect(new Set(senders.map(({ env }) => env.MAIL_FROM)).size).toBe(1);
+    for (const program of programs.filter((p) => !mailSenders.includes(p))) {
+      expect([program, envOf(program).names.filter((n) => n === 'SMTP_URL' || n === 'MAIL_FROM')]).toEqual([program, []]);
+    }
+    // the sandbox's emails stay in its Mailpit; production's go to the operator's provider
+    if (overlay === 'sandbox') expect(senders[0].env.SMTP_URL).toBe('smtp://mailpit:1025');
+    else expect(new URL(senders[0].env.SMTP_URL).hostname).not.toBe('mailpit');
+  });
+
+  test('when Mailpit is read, then only the sandbox runs it: the pinned image, locked down, one pod, its inbox behind the login from the Secret, and its SMTP port open to the services that send email alone', () => {
+    if (!componentsOf[overlay].includes('mailpit')) {
+      expect(b().objects.filter((o) => o.metadata.name === 'mailpit')).toEqual([]);
+      return;
+    }
+    const d = b().deployment('mailpit');
+    const pod = d.spec.template.spec;
+    expect(pod.containers).toHaveLength(1);
+    const [c] = pod.containers;
+    expect(MAILPIT_VERSION).toBeDefined();
+    expect(c.image).toBe(`axllent/mailpit:${MAILPIT_VERSION}`);
+    expect(c.ports).toEqual([
+      { name: 'smtp', containerPort: 1025 },
+      { name: 'http', containerPort: 8025 },
+    ]);
+    expect(c.startupProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(c.livenessProbe?.httpGet).toEqual({ path: '/livez', port: 'http' });
+    for (const kind of ['requests', 'limits'] as const) {
+      expect(c.resources?.[kind]?.cpu).toBeTruthy();
+      expect(c.resources?.[kind]?.memory).toBeTruthy();
+    }
+    const security = { ...pod.securityContext, ...c.securityContext };
+    expect(security.runAsNonRoot).toBe(true);
+    expect(security.runAsUser).toBeGreaterThan(0);
+    expect(security.readOnlyRootFilesystem).toBe(true);
+    expect(security.allowPrivilegeEscalation).toBe(false);
+    expect(security.capabilities?.drop).toEqual(['ALL']);
+    expect(security.seccompProfile?.type).toBe('RuntimeDefault');
+    expect(pod.automountServiceAccountToken).toBe(false);
+    // else the Service named mailpit would hand it MAILPIT_PORT=tcp://... and the like
+    expect(pod.enableServiceLinks).toBe(false);
+    expect([d.spec.replicas, d.spec.strategy?.type]).toEqual([1, 'Recreate']);
+    expect(matches(d.spec.selector, podLabels(d))).toBe(true);
+
+    const { env, secretNames, problems } = resolveEnv(b(), c);
+    expect(problems).toEqual([]);
+    expect(secretNames).toEqual(componentSecrets.mailpit);
+    expect(env.MP_UI_AUTH).toBe(fakeSecrets.MAILPIT_UI_AUTH);
+    expect(env).toMatchObject({ MP_SMTP_AUTH_ACCEPT_ANY: 'true', MP_SMTP_AUTH_ALLOW_INSECURE: 'true', MP_DISABLE_VERSION_CHECK: 'true' });
+    // what SMTP_URL names
+    expect(b().get<Service>('Service', 'mailpit')?.spec.ports).toEqual([
+      { name: 'smtp', port: 1025, targetPort: 'smtp' },
+      { name: 'http', port: 8025, targetPort: 'http' },
+    ]);
+    const ingress = b().get<Ingress>('Ingress', 'mailpit');
+    const hosts = (ingress?.spec.rules ?? []).map((r) => r.host);
+    expect(hosts).toHaveLength(1);
+    expect((ingress?.spec.tls ?? []).flatMap((t) => t.hosts ?? [])).toEqual(hosts);
+    expect((ingress?.spec.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => p.backend.service)).toEqual([{ name: 'mailpit', port: { name: 'http' } }]);
+
+    const rules = b()
+      .all<NetworkPolicy>('NetworkPolicy')
+      .filter((p) => matches(p.spec.podSelector, podLabels(d)))
+      .flatMap((p) => p.spec.ingress ?? []);
+    for (const rule of rules) expect(rule.ports?.length === 1 && ['smtp', 'http'].includes(String(rule.ports[0].port))).toBe(true);
+    const smtpRules = rules.filter((rule) => rule.ports?.[0].port === 'smtp');
+    // every SMTP rule names its peers, pods of this namespace by label
+    for (const rule of smtpRules) {
+      expect(rule.from?.length).toBeGreaterThan(0);
+      for (const peer of rule.from ?? []) expect([peer.podSelector !== undefined, peer.namespaceSelector, peer.ipBlock]).toEqual([true, undefined, undefined]);
+    }
+    const smtpCallers = b()
+      .all<Deployment>('Deployment')
+      .filter((other) => smtpRules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, podLabels(other)))))
+      .map((other) => other.metadata.name);
+    expect(smtpCallers.sort()).toEqual([...mailSenders].sort());
   });
 
   test('when an Ingress is read, then its backends are existing Services and their ports', () => {

@@ -1,8 +1,9 @@
 /**
  * `npm start` run as a user runs it (node platform/scripts/start.js from the repository root),
- * with a start that fails: it must leave no process behind, the embedded FerretDB included.
- * Each run has its own ports, data folder and namespace, so it runs beside a developer's stack
- * and other suites; MONGO_URL is unset so the launcher starts its own FerretDB.
+ * with a start that fails: it must leave no process behind, the embedded FerretDB and Mailpit
+ * included. Each run has its own ports, data folder and namespace, so it runs beside a
+ * developer's stack and other suites; MONGO_URL and SMTP_URL are unset so the launcher starts
+ * its own FerretDB and Mailpit.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,16 +54,18 @@ interface Run {
 }
 
 async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS.ProcessEnv): Promise<Run> {
-  const [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, redis, rabbit, ferretdb] = await distinctFreePorts(11);
+  const [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, mailSmtp, mailHttp, redis, rabbit, ferretdb] = await distinctFreePorts(13);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-launcher-'));
   const namespace = `launcher_${Math.random().toString(36).slice(2, 8)}_`;
   const inherited = { ...process.env };
-  // the launcher must start its own embedded FerretDB
+  // the launcher must start its own embedded FerretDB and Mailpit
   delete inherited.MONGO_URL;
+  delete inherited.SMTP_URL;
+  delete inherited.MAILPIT_URL;
   return {
     dataDir,
     namespace,
-    ports: [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, redis, rabbit, ferretdb, ferretdb + 1],
+    ports: [gateway, auth, content, linkedin, scheduler, sandbox, billing, billingSandbox, mailSmtp, mailHttp, redis, rabbit, ferretdb, ferretdb + 1],
     closed: { redis, rabbit },
     env: {
       ...inherited,
@@ -74,6 +77,8 @@ async function newRun(env: (closed: { redis: number; rabbit: number }) => NodeJS
       LINKEDIN_SANDBOX_PORT: String(sandbox),
       BILLING_PORT: String(billing),
       BILLING_SANDBOX_PORT: String(billingSandbox),
+      MAILPIT_SMTP_PORT: String(mailSmtp),
+      MAILPIT_PORT: String(mailHttp),
       FERRETDB_PORT: String(ferretdb),
       POSTWRIGHT_DATA_DIR: dataDir,
       NAMESPACE: namespace,
@@ -159,9 +164,9 @@ function cleanUp(run: Run, launcherPid: number | undefined): void {
 /**
  * Runs the launcher to its failure and checks what every failed start owes: it exits by itself
  * with a failure (a number above 0, not a signal), leaves no process and no pid file behind.
- * Answers what it said, and whether the embedded FerretDB had started.
+ * Answers what it said, and whether the embedded FerretDB and Mailpit had started.
  */
-async function failedStart(env: Parameters<typeof newRun>[0]): Promise<{ stderr: string; closed: Run['closed']; ferretdbStarted: boolean }> {
+async function failedStart(env: Parameters<typeof newRun>[0]): Promise<{ stderr: string; closed: Run['closed']; ferretdbStarted: boolean; mailpitStarted: boolean }> {
   const run = await newRun(env);
   let pid: number | undefined;
   try {
@@ -170,8 +175,13 @@ async function failedStart(env: Parameters<typeof newRun>[0]): Promise<{ stderr:
     expect(await leftAfter(run, pid)).toEqual([]);
     expect(result.code).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(run.dataDir, 'postwright.pid'))).toBe(false);
-    // FerretDB's command line names the data folder, which the scan above looks for
-    return { stderr: result.stderr, closed: run.closed, ferretdbStarted: fs.existsSync(path.join(run.dataDir, 'ferretdb', 'ferretdb.log')) };
+    // FerretDB's and Mailpit's command lines name the data folder, which the scan above looks for
+    return {
+      stderr: result.stderr,
+      closed: run.closed,
+      ferretdbStarted: fs.existsSync(path.join(run.dataDir, 'ferretdb', 'ferretdb.log')),
+      mailpitStarted: fs.existsSync(path.join(run.dataDir, 'mailpit', 'mailpit.db')),
+    };
   } finally {
     cleanUp(run, pid);
   }
@@ -181,6 +191,27 @@ async function failedStart(env: Parameters<typeof newRun>[0]): Promise<{ stderr:
 const localServers = () => ({ REDIS_URL: process.env.REDIS_URL ?? DEFAULT_REDIS_URL, AMQP_URL: process.env.AMQP_URL ?? DEFAULT_AMQP_URL });
 
 describe('npm start that fails', () => {
+  test(
+    'when Mailpit\'s inbox port is taken, then it refuses before starting anything, naming MAILPIT_PORT',
+    async () => {
+      const run = await newRun(localServers);
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(Number(run.env.MAILPIT_PORT), '127.0.0.1', resolve));
+      let pid: number | undefined;
+      try {
+        const result = await runLauncher(run);
+        pid = result.pid;
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`Port ${run.env.MAILPIT_PORT} (mailHttp) is already in use. Stop what is using it, or choose another port with MAILPIT_PORT=...`);
+        expect(await leftAfter(run, pid)).toEqual([]);
+      } finally {
+        taken.close();
+        cleanUp(run, pid);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
   test(
     'when neither Redis nor RabbitMQ answers, then it names both with the command that starts each, and leaves no process behind',
     async () => {
@@ -196,23 +227,25 @@ describe('npm start that fails', () => {
   );
 
   test(
-    'when the stack does not become healthy in time after FerretDB started, then it stops everything it started, FerretDB included',
+    'when the stack does not become healthy in time after FerretDB and Mailpit started, then it stops everything it started, FerretDB and Mailpit included',
     async () => {
-      // a startup timeout of 1 ms makes the launcher give up right after starting FerretDB and the programs
-      const { stderr, ferretdbStarted } = await failedStart(() => ({ ...localServers(), STARTUP_TIMEOUT_MS: '1' }));
+      // a startup timeout of 1 ms makes the launcher give up right after starting FerretDB, Mailpit and the programs
+      const { stderr, ferretdbStarted, mailpitStarted } = await failedStart(() => ({ ...localServers(), STARTUP_TIMEOUT_MS: '1' }));
       expect(stderr).toContain('The stack did not become healthy in time');
       expect(ferretdbStarted).toBe(true);
+      expect(mailpitStarted).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );
 
   test(
-    'when a program stops while the stack starts, then it stops everything it started, FerretDB included',
+    'when a program stops while the stack starts, then it stops everything it started, FerretDB and Mailpit included',
     async () => {
-      // a log level no program accepts: they exit at once on their configuration, after FerretDB started
-      const { stderr, ferretdbStarted } = await failedStart(() => ({ ...localServers(), LOG_LEVEL: 'not-a-level' }));
+      // a log level no program accepts: they exit at once on their configuration, after FerretDB and Mailpit started
+      const { stderr, ferretdbStarted, mailpitStarted } = await failedStart(() => ({ ...localServers(), LOG_LEVEL: 'not-a-level' }));
       expect(stderr).toMatch(/stopped while starting \(exit code 1\)/);
       expect(ferretdbStarted).toBe(true);
+      expect(mailpitStarted).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );

@@ -9,14 +9,23 @@ import { buildIfNeeded, nodeCommand } from '../scripts/build';
 /** program -> what it is given -> every variable its refusal must name */
 const CASES: Array<[string, Record<string, string>, string[]]> = [
   ['gateway', { REDIS_URL: 'redis://:changeme@redis:6379', TRUST_PROXY: 'true' }, ['TRUST_PROXY', 'REDIS_URL', 'PUBLIC_URL']],
-  ['auth', { JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'JWT_PRIVATE_KEY']],
+  [
+    'auth',
+    { JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' },
+    ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'JWT_PRIVATE_KEY', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM'],
+  ],
   ['content', { INTERNAL_TOKEN: 'change-me-to-a-long-random-internal-token' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL']],
   [
     'linkedin',
     { MONGO_URL: 'mongodb://mongo:27017', REDIS_URL: 'redis://redis:6379', AMQP_URL: 'amqp://guest:guest@rabbitmq:5672', INTERNAL_TOKEN: 'x'.repeat(40) },
-    ['INTERNAL_TOKEN', 'AMQP_URL', 'TOKEN_ENCRYPTION_KEY', 'PUBLIC_URL', 'LINKEDIN_MODE'],
+    ['INTERNAL_TOKEN', 'AMQP_URL', 'TOKEN_ENCRYPTION_KEY', 'PUBLIC_URL', 'LINKEDIN_MODE', 'SMTP_URL', 'MAIL_FROM'],
   ],
-  ['scheduler', { INTERNAL_TOKEN: 'short' }, ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL']],
+  [
+    'scheduler',
+    // an email provider's URL with a well-known password
+    { INTERNAL_TOKEN: 'short', SMTP_URL: 'smtps://apikey:password@smtp.provider.test:465', MAIL_FROM: 'Postwright <no-reply@postwright.io>' },
+    ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'PUBLIC_URL', 'SMTP_URL'],
+  ],
   [
     'billing',
     // a live key pointed at the billing sandbox, which signs with its well-known secret

@@ -5,8 +5,10 @@
  * compose-go with an .env from `npm run secrets -- env`, so NODE_ENV=production and its
  * production rules apply), the `sandbox` profile's two sandboxes included, and a member goes
  * through the gateway: sign up, generate, connect LinkedIn in the sandbox, publish; then
- * subscribe through Checkout in the billing sandbox, whose signed event comes back through the
- * gateway.
+ * verify the email and subscribe through Checkout in the billing sandbox, whose signed event
+ * comes back through the gateway. The profile's Mailpit runs too, as the binary npm start builds
+ * (the image's version) with its compose environment: the verification email of a signup
+ * arrives in it, and its link verifies the address.
  *
  * What a container would have that this machine does not is mapped, and only that:
  * - compose's service names (auth:3000, linkedin-sandbox:3000, gateway:3000...) -> 127.0.0.2:<a
@@ -14,7 +16,9 @@
  *   localhost:8091) -> 127.0.0.1:<the same port>: the internal and the public address of a
  *   program differ as in compose, so a URL that reaches the browser with the internal address
  *   shows;
- * - PORT 3000 -> that free port (HOST stays 0.0.0.0, as in compose);
+ * - PORT 3000 -> that free port (HOST stays 0.0.0.0, as in compose); Mailpit's SMTP (mailpit:1025)
+ *   -> 127.0.0.2:<a free port>, its published inbox (localhost:8025) -> 127.0.0.1:<another>, and
+ *   its database -> a file of this run;
  * - MONGO_URL, REDIS_URL, AMQP_URL -> the test servers (a RabbitMQ user of this test's own,
  *   since production refuses the guest account);
  * - NAMESPACE is added (this run's databases, queues and keys), and SANDBOX_CONTROL=true for
@@ -28,11 +32,13 @@ import path from 'node:path';
 import { SPEC_PRICES_CENTS, type AuthResponse, type BillingRedirectResponse, type ContentItem, type GenerateResponse, type PlansResponse, type SubscriptionResponse } from '@postwright/contracts';
 import { buildIfNeeded } from '@postwright/platform/scripts/build';
 import { fill } from '@postwright/platform/scripts/secrets';
+import { canConnect, mailpitBinary, waitFor } from '@postwright/platform/src/stack/infra';
 import { freePort } from '@postwright/platform/src/stack/launch';
 import { cleanupNamespace, eventually, generateForm, http, testNamespace } from '@postwright/platform/src/testing';
 import { composeConfig, type ComposeProject } from '@postwright/platform/src/testing/deploy-check';
 import { dockerfileStages, imageCommand } from '@postwright/platform/src/testing/dockerfile';
 import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent';
+import { linkIn, mailpitClient, type MailpitClient } from '@postwright/platform/src/testing/mailpit';
 import { payCheckout } from '@postwright/platform/src/testing/stripe-pages';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -46,6 +52,8 @@ const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-rehearsal-'));
 const rabbit = { user: `${ns}rehearsal`, password: randomBytes(18).toString('hex') };
 const running: Array<{ name: string; proc: ChildProcess }> = [];
 const ports: Record<string, number> = {};
+/** Mailpit's SMTP and inbox ports on this machine */
+const mailPorts = { smtp: 0, http: 0 };
 
 function rabbitmqctl(...args: string[]): void {
   const result = spawnSync('rabbitmqctl', args, { encoding: 'utf8' });
@@ -65,6 +73,8 @@ function localEnvironment(project: ComposeProject, name: string): Record<string,
     addresses.push([`//${service}:3000`, `//${INTERNAL_HOST}:${ports[service]}`]);
     for (const p of def.ports ?? []) addresses.push([`//localhost:${p.published}`, `//${PUBLIC_HOST}:${ports[service]}`]);
   }
+  addresses.push([`//mailpit:1025`, `//${INTERNAL_HOST}:${mailPorts.smtp}`]);
+  for (const p of project.services.mailpit?.ports ?? []) addresses.push([`//localhost:${p.published}`, `//${PUBLIC_HOST}:${mailPorts.http}`]);
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(project.services[name].environment ?? {})) {
     if (value === null) continue;
@@ -86,6 +96,37 @@ function start(name: string, env: Record<string, string>): void {
   running.push({ name, proc });
 }
 
+/**
+ * Mailpit as compose runs it: its environment, with the addresses and the database file of this
+ * machine (the image listens on every interface; here SMTP on the internal address alone and the
+ * inbox on the published one). Answers its environment, which its health check reads too.
+ */
+function startMailpit(project: ComposeProject): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(project.services.mailpit.environment ?? {})) if (value !== null) env[key] = value;
+  env.MP_DATABASE = path.join(logs, 'mailpit.db');
+  env.MP_SMTP_BIND_ADDR = `${INTERNAL_HOST}:${mailPorts.smtp}`;
+  env.MP_UI_BIND_ADDR = `${PUBLIC_HOST}:${mailPorts.http}`;
+  const log = fs.openSync(path.join(logs, 'mailpit.log'), 'a');
+  const proc = spawn(mailpitBinary(), [], { cwd: logs, env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  running.push({ name: 'mailpit', proc });
+  return env;
+}
+
+/** Mailpit's compose health check itself (`/mailpit readyz`, the image's binary being this one), until it passes, and its SMTP port open. */
+async function mailpitHealthy(env: Record<string, string>): Promise<void> {
+  const [, , ...args] = project.services.mailpit.healthcheck?.test ?? [];
+  const check = () =>
+    new Promise<boolean>((resolve) => {
+      const child = spawn(mailpitBinary(), args, { env, stdio: 'ignore' });
+      child.once('exit', (code) => resolve(code === 0));
+    });
+  if (!(await waitFor(async () => (await check()) && (await canConnect(INTERNAL_HOST, mailPorts.smtp)), 20_000, 250))) {
+    throw new Error(`mailpit did not become healthy:\n${fs.readFileSync(path.join(logs, 'mailpit.log'), 'utf8').slice(-2_000)}`);
+  }
+}
+
 /** The compose health check itself (`node /app/healthcheck.js`, i.e. GET /ready), until it passes. */
 async function healthy(name: string): Promise<void> {
   const check = () =>
@@ -102,6 +143,7 @@ let project: ComposeProject;
 let gateway: string;
 let sandbox: string;
 let billingSandbox: string;
+let inbox: MailpitClient;
 
 beforeAll(async () => {
   const envFile = path.join(logs, '.env');
@@ -109,12 +151,16 @@ beforeAll(async () => {
   const loaded = composeConfig({ file: path.join(ROOT, 'docker-compose.yml'), envFile });
   if (!loaded.ok) throw new Error(loaded.error);
   project = loaded.project;
-  const missing = PROGRAMS.filter((name) => !project.services[name]);
+  const missing = [...PROGRAMS, 'mailpit'].filter((name) => !project.services[name]);
   if (missing.length) throw new Error(`not in the compose project with .env.example's profiles: ${missing.join(', ')}`);
   rabbitmqctl('add_user', rabbit.user, rabbit.password);
   rabbitmqctl('set_permissions', '-p', '/', rabbit.user, '.*', '.*', '.*');
   buildIfNeeded({ names: PROGRAMS });
   for (const name of PROGRAMS) ports[name] = await freePort();
+  mailPorts.smtp = await freePort();
+  mailPorts.http = await freePort();
+  await mailpitHealthy(startMailpit(project));
+  inbox = mailpitClient(`http://${PUBLIC_HOST}:${mailPorts.http}`);
   gateway = `http://${PUBLIC_HOST}:${ports.gateway}`;
   sandbox = `http://${PUBLIC_HOST}:${ports['linkedin-sandbox']}`;
   billingSandbox = `http://${PUBLIC_HOST}:${ports['billing-sandbox']}`;
@@ -139,6 +185,24 @@ describe('the compose deployment, rehearsed on this machine', () => {
     const health = await http(gateway, 'GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok', billing: 'ok' } });
+  });
+
+  test('when Mailpit runs with its compose environment, then it is the version of its compose image', async () => {
+    const info = await http<{ Version: string }>(inbox.url, 'GET', '/api/v1/info');
+    expect(project.services.mailpit.image).toBe(`axllent/mailpit:${info.body.Version}`);
+  });
+
+  test('when a member signs up through the gateway, then the verification email reaches the sandbox\'s Mailpit over SMTP_URL, from MAIL_FROM, its link at the product\'s public address', async () => {
+    const email = `rehearsal-${randomBytes(4).toString('hex')}@example.com`;
+    const signup = await http<AuthResponse>(gateway, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' } });
+    expect(signup.status).toBe(201);
+    const mail = await inbox.waitForMessage(email, { timeoutMs: 20_000 });
+    const from = project.services.auth.environment?.MAIL_FROM ?? '';
+    expect(`${mail.From.Name} <${mail.From.Address}>`).toBe(from);
+    // compose's PUBLIC_URL (http://localhost:8080), where the gateway is published
+    expect(linkIn(mail, '/auth/verify-email').origin).toBe(gateway);
+    // the message Mailpit kept is the one auth sent: a text part and an HTML one
+    expect(mail.HTML).toContain('/auth/verify-email?token=');
   });
 
   test('when a member signs up, generates, connects LinkedIn in the sandbox and publishes through the gateway, then the post is on LinkedIn and the item says so', async () => {
@@ -176,7 +240,7 @@ describe('the compose deployment, rehearsed on this machine', () => {
     expect(item?.status).toBe('published');
   });
 
-  test('when a member subscribes through the gateway and pays on the billing sandbox, then its signed event comes back through the gateway and the subscription is active', async () => {
+  test('when a member verifies the email with the link Mailpit holds, subscribes through the gateway and pays on the billing sandbox, then its signed event comes back through the gateway and the subscription is active', async () => {
     // the billing service reads the prices from the sandbox with the key both were given
     const plans = await http<PlansResponse>(gateway, 'GET', '/api/billing/plans');
     expect(plans.status).toBe(200);
@@ -186,6 +250,10 @@ describe('the compose deployment, rehearsed on this machine', () => {
     const signup = await http<AuthResponse>(gateway, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse battery', firstName: 'Dana', lastName: 'Reyes' } });
     expect(signup.status).toBe(201);
     const token = signup.body.tokens.accessToken;
+    // a paid plan needs a verified address: the member follows the emailed link
+    const link = linkIn(await inbox.waitForMessage(email, { timeoutMs: 20_000 }), '/auth/verify-email');
+    const verified = await http(gateway, 'POST', '/api/auth/verify-email', { body: { token: link.searchParams.get('token') } });
+    expect(verified.status).toBe(200);
 
     // the browser is sent to the sandbox's public address, and back to the product's
     const checkout = await http<BillingRedirectResponse>(gateway, 'POST', '/api/billing/checkout', { token, body: { plan: 'starter', interval: 'month' } });

@@ -1,7 +1,8 @@
 /**
  * Local infrastructure for `npm start` and `npm test`: MongoDB is MONGO_URL when set, else
  * an embedded FerretDB (MongoDB wire protocol over SQLite) built and started on demand;
- * Redis and RabbitMQ must answer at REDIS_URL / AMQP_URL (defaults: the local servers).
+ * Redis and RabbitMQ must answer at REDIS_URL / AMQP_URL (defaults: the local servers); the
+ * SMTP server is SMTP_URL when set, else a local Mailpit built and started on demand.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildIfNeeded, nodeCommand } from '../../scripts/build';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../defaults';
+import { probe } from '../probe';
 import { startWriteSerializer } from './write-serializer';
 import { ensurePrivateDir } from './secrets';
 
@@ -183,4 +185,108 @@ export async function ensureMongo(options: { detached: boolean }): Promise<Embed
     }
   }
   return { url, processes, close };
+}
+
+export function mailpitBinary(): string {
+  const bin = path.join(TOOLS_DIR, 'bin', 'mailpit');
+  // the script returns at once when the binary is of the pinned version
+  const result = spawnSync('bash', [path.join(ROOT, 'platform/scripts/install-mailpit.sh')], { stdio: 'inherit' });
+  if (result.status !== 0 || !fs.existsSync(bin)) {
+    throw new Error(
+      'SMTP_URL is not set and Mailpit, the local SMTP server that catches the emails, could not be built (it needs Go). Install Go, or set SMTP_URL to an SMTP server of your own',
+    );
+  }
+  return bin;
+}
+
+export interface MailpitPorts {
+  /** its SMTP server, on 127.0.0.1 */
+  smtpPort: number;
+  /** its inbox (web UI and API), on 127.0.0.1 */
+  httpPort: number;
+  /** the SQLite file it keeps the messages in; unset, a temporary file it deletes when it stops */
+  database?: string;
+}
+
+/** Mailpit's command line: loopback only, any SMTP login accepted (an SMTP_URL may carry one), offline. */
+export function mailpitCommand(options: MailpitPorts): [string, string[]] {
+  return [
+    mailpitBinary(),
+    [
+      '--smtp',
+      `127.0.0.1:${options.smtpPort}`,
+      '--listen',
+      `127.0.0.1:${options.httpPort}`,
+      ...(options.database ? ['--database', options.database] : []),
+      '--smtp-auth-accept-any',
+      '--smtp-auth-allow-insecure',
+      // no reverse DNS of each client, no call to GitHub for a newer release: it must work offline
+      '--smtp-disable-rdns',
+      '--disable-version-check',
+    ],
+  ];
+}
+
+/** Whether a Mailpit answers on both ports: SMTP accepts connections and its HTTP side says it is ready. */
+export async function mailpitReady(smtpPort: number, httpPort: number): Promise<boolean> {
+  return (await canConnect('127.0.0.1', smtpPort)) && (await probe(`http://127.0.0.1:${httpPort}/readyz`, 1_000)) === 200;
+}
+
+/**
+ * Starts Mailpit with its output going to `stdio` and answers once it serves both ports; a
+ * Mailpit that does not is killed, and the error quotes the end of `logFile` when there is one.
+ */
+export async function spawnMailpit(
+  options: MailpitPorts & { detached?: boolean; stdio: 'ignore' | 'pipe' | number; logFile?: string },
+): Promise<ChildProcess> {
+  const [bin, args] = mailpitCommand(options);
+  const child = spawn(bin, args, { cwd: ROOT, detached: options.detached ?? false, stdio: ['ignore', options.stdio, options.stdio] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  child.once('error', () => (exited = true));
+  const ready = await waitFor(async () => exited || (await mailpitReady(options.smtpPort, options.httpPort)), 20_000, 100);
+  if (exited || !ready) {
+    child.kill('SIGKILL');
+    const log = options.logFile && fs.existsSync(options.logFile) ? `:\n${fs.readFileSync(options.logFile, 'utf8').slice(-1_000)}` : '';
+    throw new Error(`Mailpit did not start on 127.0.0.1:${options.smtpPort} (SMTP) and 127.0.0.1:${options.httpPort} (inbox)${log}`);
+  }
+  return child;
+}
+
+export interface SharedMailpit {
+  /** smtp://127.0.0.1:<SMTP port> */
+  smtpUrl: string;
+  /** http://127.0.0.1:<HTTP port>: its API */
+  url: string;
+}
+
+/**
+ * A Mailpit on these ports that outlives this process, as the embedded FerretDB of the tests
+ * does: the one already there when both ports answer as Mailpit, else a new one, detached, with
+ * its messages and log in `dir`.
+ */
+export async function ensureMailpit(options: { smtpPort: number; httpPort: number; dir: string }): Promise<SharedMailpit> {
+  const { smtpPort, httpPort } = options;
+  const urls = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, url: `http://127.0.0.1:${httpPort}` };
+  if (await mailpitReady(smtpPort, httpPort)) return urls;
+  for (const [port, what] of [
+    [smtpPort, 'SMTP'],
+    [httpPort, 'inbox'],
+  ] as const) {
+    if (await canConnect('127.0.0.1', port)) {
+      throw new Error(`Port ${port}, where the tests' Mailpit takes its ${what}, is in use, and no Mailpit answers on ${smtpPort} (SMTP) and ${httpPort} (inbox) together.`);
+    }
+  }
+  // the messages may hold sign-in links: their files are their owner's alone
+  ensurePrivateDir(DATA_DIR);
+  ensurePrivateDir(options.dir);
+  const logFile = path.join(options.dir, 'mailpit.log');
+  const log = fs.openSync(logFile, 'a');
+  try {
+    const child = await spawnMailpit({ smtpPort, httpPort, database: path.join(options.dir, 'mailpit.db'), detached: true, stdio: log, logFile });
+    child.unref();
+  } finally {
+    fs.closeSync(log);
+  }
+  return urls;
 }

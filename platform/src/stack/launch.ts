@@ -1,6 +1,7 @@
 /**
  * Launches the whole product as child processes: the five services, the LinkedIn sandbox
- * (unless a real LinkedIn client is configured), the billing sandbox (unless a Stripe key is) and the gateway, on the given ports, and
+ * (unless a real LinkedIn client is configured), the billing sandbox (unless a Stripe key is),
+ * Mailpit (unless an SMTP server is given) and the gateway, on the given ports, and
  * waits for GET /api/health. Used by `npm start`, the e2e journeys and the benchmarks.
  * Each process runs its compiled program on plain node (see platform/scripts/build.js),
  * compiled first when missing or older than its sources.
@@ -11,8 +12,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildIfNeeded, ENTRIES, nodeCommand } from '../../scripts/build';
 import { probe } from '../probe';
-import { checkInfrastructure, DATA_DIR, ensureMongo, ROOT, waitFor } from './infra';
-import { localSecrets } from './secrets';
+import { checkInfrastructure, DATA_DIR, ensureMongo, ROOT, spawnMailpit, waitFor } from './infra';
+import { ensurePrivateDir, localSecrets } from './secrets';
 
 export interface StackPorts {
   gateway: number;
@@ -23,6 +24,10 @@ export interface StackPorts {
   billing: number;
   sandbox: number;
   billingSandbox: number;
+  /** Mailpit's SMTP server (when the stack runs its own) */
+  mailSmtp: number;
+  /** Mailpit's inbox: web UI and API (when the stack runs its own) */
+  mailHttp: number;
 }
 
 export interface LaunchOptions {
@@ -34,6 +39,12 @@ export interface LaunchOptions {
   output: 'inherit' | { dir: string };
   /** embedded database processes follow this stack (npm start) or outlive it (tests) */
   detachedDatabase: boolean;
+  /** the SMTP server every program sends to; unset, a Mailpit of the stack's own on ports.mailSmtp and ports.mailHttp */
+  smtpUrl?: string;
+  /** the Mailpit API of that SMTP server, when it is one (RunningStack.mailUrl) */
+  mailUrl?: string;
+  /** the file the stack's own Mailpit keeps its messages in; unset, a temporary one gone when it stops */
+  mailDatabase?: string;
   healthTimeoutMs?: number;
   /** called when a process dies on its own (not during stop) once the stack is up; before that, such a death fails the launch */
   onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
@@ -44,14 +55,18 @@ export interface ProcessHandle {
   proc: ChildProcess;
 }
 
-/** the embedded database's processes: stopped last */
-const DATABASE = new Set(['ferretdb', 'write-serializer']);
+/** the embedded database's processes and Mailpit: stopped last, so that the programs can still write and send while they drain */
+const INFRASTRUCTURE = new Set(['ferretdb', 'write-serializer', 'mailpit']);
 
 export interface RunningStack {
   url: string;
   sandboxUrl: string;
   /** the billing sandbox (Stripe's double) as a browser reaches it */
   billingSandboxUrl: string;
+  /** the SMTP server the programs send to */
+  smtpUrl: string;
+  /** Mailpit's inbox and API (http://127.0.0.1:<port>), where the emails can be read; unset when the given SMTP server is no known Mailpit */
+  mailUrl?: string;
   env: NodeJS.ProcessEnv;
   processes: ProcessHandle[];
   /** starts another instance of a service (e.g. a second scheduler replica) */
@@ -80,6 +95,8 @@ export async function freePorts(): Promise<StackPorts> {
     billing: await freePort(),
     sandbox: await freePort(),
     billingSandbox: await freePort(),
+    mailSmtp: await freePort(),
+    mailHttp: await freePort(),
   };
 }
 
@@ -127,6 +144,32 @@ export function buildWebIfNeeded(force = false): void {
  */
 const STOP_GRACE_MS = 70_000;
 
+/** A process's output: on this one's stdout/stderr, each line prefixed with its name, or in `<dir>/<name>.log`. */
+function captureOutput(name: string, proc: ChildProcess, output: LaunchOptions['output']): void {
+  if (output === 'inherit') {
+    const prefix = `[${name}] `;
+    for (const [stream, out] of [
+      [proc.stdout, process.stdout],
+      [proc.stderr, process.stderr],
+    ] as const) {
+      let buffered = '';
+      stream?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) out.write(prefix + line + '\n');
+      });
+    }
+  } else {
+    fs.mkdirSync(output.dir, { recursive: true });
+    const log = fs.createWriteStream(path.join(output.dir, `${name}.log`), { flags: 'a' });
+    // both streams write to one file: neither may end it while the other still writes
+    proc.stdout?.pipe(log, { end: false });
+    proc.stderr?.pipe(log, { end: false });
+    proc.once('close', () => log.end());
+  }
+}
+
 export async function launchStack(options: LaunchOptions): Promise<RunningStack> {
   const { ports } = options;
   // before anything starts: a missing server then leaves nothing to clean up
@@ -142,8 +185,8 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
   const stop = async () => {
     stopping = true;
     const running = processes.filter((p) => p.proc.exitCode === null && p.proc.signalCode === null);
-    // the gateway and services first, the database last
-    const programs = running.filter((p) => !DATABASE.has(p.name));
+    // the gateway and services first, the database and Mailpit last
+    const programs = running.filter((p) => !INFRASTRUCTURE.has(p.name));
     for (const p of programs) p.proc.kill('SIGTERM');
     let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -152,15 +195,25 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     ]);
     // a pending timer would hold whoever stopped the stack (a test run) for the full grace
     clearTimeout(giveUp);
-    for (const p of running) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(DATABASE.has(p.name) ? 'SIGTERM' : 'SIGKILL');
+    for (const p of running) if (p.proc.exitCode === null && p.proc.signalCode === null) p.proc.kill(INFRASTRUCTURE.has(p.name) ? 'SIGTERM' : 'SIGKILL');
     await mongo.close();
   };
 
-  // from here on, a failed launch stops what it started before it throws: FerretDB and the
-  // write serializer of npm start would otherwise outlive the launcher, and so would the programs
+  // from here on, a failed launch stops what it started before it throws: FerretDB, the write
+  // serializer and Mailpit of npm start would otherwise outlive the launcher, and so would the programs
   try {
     const secrets = localSecrets(DATA_DIR);
     const local = (p: number) => `http://127.0.0.1:${p}`;
+    let smtpUrl = options.smtpUrl;
+    let mailUrl = options.mailUrl;
+    if (!smtpUrl) {
+      if (options.mailDatabase) ensurePrivateDir(path.dirname(options.mailDatabase));
+      const proc = await spawnMailpit({ smtpPort: ports.mailSmtp, httpPort: ports.mailHttp, database: options.mailDatabase, stdio: 'pipe' });
+      processes.push({ name: 'mailpit', proc });
+      captureOutput('mailpit', proc, options.output);
+      smtpUrl = `smtp://127.0.0.1:${ports.mailSmtp}`;
+      mailUrl = local(ports.mailHttp);
+    }
     const sandboxUrl = process.env.LINKEDIN_SANDBOX_URL ?? options.env?.LINKEDIN_SANDBOX_URL ?? `http://localhost:${ports.sandbox}`;
     const billingSandboxUrl = process.env.BILLING_SANDBOX_URL ?? options.env?.BILLING_SANDBOX_URL ?? `http://localhost:${ports.billingSandbox}`;
     const common: NodeJS.ProcessEnv = {
@@ -176,6 +229,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
       BILLING_URL: local(ports.billing),
       LINKEDIN_SANDBOX_URL: sandboxUrl,
       BILLING_SANDBOX_URL: billingSandboxUrl,
+      SMTP_URL: smtpUrl,
       POSTWRIGHT_DATA_DIR: DATA_DIR,
       ...options.env,
     };
@@ -189,28 +243,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
         env: { ...common, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      if (options.output === 'inherit') {
-        const prefix = `[${name}] `;
-        for (const [stream, out] of [
-          [proc.stdout, process.stdout],
-          [proc.stderr, process.stderr],
-        ] as const) {
-          let buffered = '';
-          stream?.on('data', (chunk: Buffer) => {
-            buffered += chunk.toString();
-            const lines = buffered.split('\n');
-            buffered = lines.pop() ?? '';
-            for (const line of lines) out.write(prefix + line + '\n');
-          });
-        }
-      } else {
-        fs.mkdirSync(options.output.dir, { recursive: true });
-        const log = fs.createWriteStream(path.join(options.output.dir, `${name}.log`), { flags: 'a' });
-        // both streams write to one file: neither may end it while the other still writes
-        proc.stdout?.pipe(log, { end: false });
-        proc.stderr?.pipe(log, { end: false });
-        proc.once('close', () => log.end());
-      }
+      captureOutput(name, proc, options.output);
       proc.on('exit', (code, signal) => {
         if (stopping) return;
         // before the stack is up there is no stack yet for onUnexpectedExit's caller to stop: the launch fails instead
@@ -253,7 +286,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     if (diedWhileStarting) throw new Error(diedWhileStarting);
     if (!healthy) throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
     up = true;
-    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, billingSandboxUrl, env: common, processes, startProcess, stop };
+    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, billingSandboxUrl, smtpUrl, mailUrl, env: common, processes, startProcess, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,10 +1,12 @@
 /**
  * `npm start`: one process tree that brings up the whole product at http://localhost:8080.
- * Infrastructure (embedded FerretDB unless MONGO_URL is set; Redis and RabbitMQ must answer),
- * the built web app, the services, the LinkedIn sandbox and the gateway. Ctrl-C stops it all.
+ * Infrastructure (embedded FerretDB unless MONGO_URL is set, Mailpit unless SMTP_URL is; Redis
+ * and RabbitMQ must answer), the built web app, the services, the LinkedIn sandbox and the
+ * gateway. Ctrl-C stops it all.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { probe } from '../probe';
 import { canConnect, DATA_DIR } from './infra';
 import { buildWebIfNeeded, launchStack, type RunningStack } from './launch';
 
@@ -19,7 +21,11 @@ const ports = {
   billing: num('BILLING_PORT', 4005),
   sandbox: num('LINKEDIN_SANDBOX_PORT', 8090),
   billingSandbox: num('BILLING_SANDBOX_PORT', 8091),
+  mailSmtp: num('MAILPIT_SMTP_PORT', 1025),
+  mailHttp: num('MAILPIT_PORT', 8025),
 };
+/** an SMTP server of the developer's own; unset, the emails go to the stack's Mailpit */
+const smtpUrl = env.SMTP_URL || undefined;
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${ports.gateway}`;
 const pidFile = path.join(DATA_DIR, 'postwright.pid');
 
@@ -43,6 +49,7 @@ async function refuseSecondInstance(): Promise<void> {
     }
   }
   for (const [name, port] of Object.entries(ports)) {
+    if (smtpUrl && (name === 'mailSmtp' || name === 'mailHttp')) continue;
     if (await canConnect('127.0.0.1', port)) {
       const variable = {
         gateway: 'PORT',
@@ -53,6 +60,8 @@ async function refuseSecondInstance(): Promise<void> {
         billing: 'BILLING_PORT',
         sandbox: 'LINKEDIN_SANDBOX_PORT',
         billingSandbox: 'BILLING_SANDBOX_PORT',
+        mailSmtp: 'MAILPIT_SMTP_PORT',
+        mailHttp: 'MAILPIT_PORT',
       }[name];
       process.stderr.write(`Port ${port} (${name}) is already in use. Stop what is using it, or choose another port with ${variable}=...\n`);
       process.exit(1);
@@ -89,6 +98,8 @@ async function main() {
       publicUrl,
       output: 'inherit',
       detachedDatabase: false,
+      smtpUrl,
+      mailDatabase: path.join(DATA_DIR, 'mailpit', 'mailpit.db'),
       healthTimeoutMs: num('STARTUP_TIMEOUT_MS', 90_000),
       onUnexpectedExit: (name, code, signal) => {
         process.stderr.write(`[postwright] ${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.\n`);
@@ -104,6 +115,14 @@ async function main() {
     return;
   }
   say(`Postwright is running at ${publicUrl}`);
+  if (!smtpUrl) {
+    const inbox = `http://localhost:${ports.mailHttp}`;
+    say(`Emails go to Mailpit: ${inbox}`);
+    // the Mailpit built from its Go module has no web UI (platform/scripts/install-mailpit.sh says why)
+    if (stack?.mailUrl && (await probe(`${stack.mailUrl}/dist/app.js`, 2_000)) === 404) {
+      say(`  (this Mailpit has no web UI: the messages are at ${inbox}/api/v1/messages, one as a page at ${inbox}/view/<ID>.html)`);
+    }
+  }
   if (!env.STRIPE_SECRET_KEY) say(`Payments go to the billing sandbox (Stripe's double) at ${stack?.billingSandboxUrl}: pay with the test card 4242 4242 4242 4242`);
 }
 

@@ -12,6 +12,8 @@ import type { ContentType, UserRole } from '@postwright/contracts';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
+/** the sender of every email a service sends in tests */
+export const TEST_MAIL_FROM = 'Postwright <no-reply@postwright.test>';
 
 const keys = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -37,6 +39,9 @@ export function testEnv(namespace: string, extra: Record<string, string | undefi
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     JWT_PUBLIC_KEY: testKeys.publicKey,
     PORT: '0',
+    // the shared test Mailpit (global-setup.ts); tests read what arrived with testing/mailpit.ts
+    SMTP_URL: process.env.SMTP_URL,
+    MAIL_FROM: TEST_MAIL_FROM,
     ...extra,
   };
 }
