@@ -16,6 +16,20 @@ import {
   signupRequestSchema,
   userResponseSchema,
 } from './auth';
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  resendVerificationResponseSchema,
+  resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResponseSchema,
+  updateNotificationsRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from './account';
 import { billingRedirectResponseSchema, checkoutRequestSchema, plansResponseSchema, subscriptionResponseSchema, webhookResponseSchema } from './billing';
 import { calendarSettingsResponseSchema, scheduleRequestSchema, scheduleResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema, unscheduleResponseSchema } from './calendar';
 import { generationStreamEventSchemas } from './generation-stream';
@@ -66,8 +80,15 @@ export const apiOperations: ApiOperation[] = [
   { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in with email and password', auth: false, request: loginRequestSchema, success: { status: 200, body: authResponseSchema }, errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.RATE_LIMITED'] },
   { method: 'post', path: '/api/auth/refresh', tag: 'auth', summary: 'A new access token from the refresh cookie', auth: false, request: refreshRequestSchema.partial(), success: { status: 200, body: refreshResponseSchema }, errors: ['AUTH.REFRESH_INVALID', 'AUTH.REFRESH_REUSED', 'AUTH.REFRESH_REVOKED'] },
   { method: 'post', path: '/api/auth/logout', tag: 'auth', summary: 'End the session (works with an expired access token)', auth: false, request: logoutRequestSchema, success: { status: 200, body: logoutResponseSchema }, errors: [] },
+  { method: 'post', path: '/api/auth/verify-email', tag: 'auth', summary: 'Verify the email address with the emailed link\'s token', auth: false, request: verifyEmailRequestSchema, success: { status: 200, body: verifyEmailResponseSchema }, errors: ['AUTH.VERIFICATION_INVALID', 'AUTH.RATE_LIMITED'] },
+  { method: 'post', path: '/api/auth/resend-verification', tag: 'auth', summary: 'Email the verification link again', auth: true, success: { status: 200, body: resendVerificationResponseSchema }, errors: ['AUTH.EMAIL_ALREADY_VERIFIED', 'AUTH.RATE_LIMITED', 'USER.NOT_FOUND'] },
+  { method: 'post', path: '/api/auth/forgot-password', tag: 'auth', summary: 'Email a password reset link (the same answer whether or not the account exists)', auth: false, request: forgotPasswordRequestSchema, success: { status: 200, body: forgotPasswordResponseSchema }, errors: ['AUTH.RATE_LIMITED'] },
+  { method: 'post', path: '/api/auth/reset-password', tag: 'auth', summary: 'Set a new password with the emailed link\'s token (every session ends)', auth: false, request: resetPasswordRequestSchema, success: { status: 200, body: resetPasswordResponseSchema }, errors: ['AUTH.RESET_INVALID', 'AUTH.RATE_LIMITED'] },
   { method: 'get', path: '/api/users/profile', tag: 'users', summary: 'The signed-in user', auth: true, success: { status: 200, body: userResponseSchema }, errors: ['USER.NOT_FOUND'] },
   { method: 'put', path: '/api/users/profile', tag: 'users', summary: 'Change name, company or role', auth: true, request: profileUpdateRequestSchema, success: { status: 200, body: userResponseSchema }, errors: ['USER.NOT_FOUND', 'USER.EMAIL_READ_ONLY'] },
+  { method: 'put', path: '/api/users/password', tag: 'users', summary: 'Change the password (this session stays, the others end)', auth: true, request: changePasswordRequestSchema, success: { status: 200, body: changePasswordResponseSchema }, errors: ['AUTH.PASSWORD_INCORRECT', 'AUTH.RATE_LIMITED', 'USER.NOT_FOUND'] },
+  { method: 'put', path: '/api/users/notifications', tag: 'users', summary: 'Choose which notification emails to get', auth: true, request: updateNotificationsRequestSchema, success: { status: 200, body: userResponseSchema }, errors: ['USER.NOT_FOUND'] },
+  { method: 'post', path: '/api/users/notifications/unsubscribe', tag: 'users', summary: "Stop one kind of notification email with its link's token (also RFC 8058 one-click)", auth: false, request: unsubscribeRequestSchema, success: { status: 200, body: unsubscribeResponseSchema }, errors: ['USER.UNSUBSCRIBE_INVALID'] },
   { method: 'post', path: '/api/admin/users/{id}/tier', tag: 'admin', summary: "Set a user's subscription tier (admins)", auth: true, request: adminSetTierRequestSchema, success: { status: 200, body: userResponseSchema }, errors: ['ADMIN.FORBIDDEN', 'USER.NOT_FOUND'] },
 
   // content
@@ -95,7 +116,7 @@ export const apiOperations: ApiOperation[] = [
 
   // billing
   { method: 'get', path: '/api/billing/plans', tag: 'billing', summary: 'The plans with their prices and allowances', auth: false, success: { status: 200, body: plansResponseSchema }, errors: ['BILLING.UNAVAILABLE'] },
-  { method: 'post', path: '/api/billing/checkout', tag: 'billing', summary: "Start a subscription: Stripe Checkout's address for the plan and interval", auth: true, request: checkoutRequestSchema, success: { status: 200, body: billingRedirectResponseSchema }, errors: ['BILLING.ALREADY_SUBSCRIBED', 'BILLING.PLAN_UNAVAILABLE', 'BILLING.UNAVAILABLE', 'USER.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE'] },
+  { method: 'post', path: '/api/billing/checkout', tag: 'billing', summary: "Start a subscription: Stripe Checkout's address for the plan and interval", auth: true, request: checkoutRequestSchema, success: { status: 200, body: billingRedirectResponseSchema }, errors: ['BILLING.ALREADY_SUBSCRIBED', 'AUTH.EMAIL_UNVERIFIED', 'BILLING.PLAN_UNAVAILABLE', 'BILLING.UNAVAILABLE', 'USER.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE'] },
   { method: 'post', path: '/api/billing/portal', tag: 'billing', summary: "Manage billing: Stripe's Billing Portal (change plan, cancel, card, invoices)", auth: true, success: { status: 200, body: billingRedirectResponseSchema }, errors: ['BILLING.NO_CUSTOMER', 'BILLING.UNAVAILABLE'] },
   { method: 'get', path: '/api/billing/subscription', tag: 'billing', summary: 'The subscription, its status and this month\'s usage', auth: true, success: { status: 200, body: subscriptionResponseSchema }, errors: ['DEPENDENCY.UNAVAILABLE'] },
   { method: 'post', path: '/api/billing/webhook', tag: 'billing', summary: "Stripe's events (signed with the Stripe-Signature header)", auth: false, success: { status: 200, body: webhookResponseSchema }, errors: ['BILLING.SIGNATURE_INVALID'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationPreferencesSchema } from './account';
 import { usageSchema } from './billing';
 import { userRoleSchema, subscriptionTierSchema } from './domain';
 import { atMostMessage, FIELD_MAX, type LimitedField } from './limits';
@@ -9,6 +10,10 @@ const iso = z.string().datetime({ offset: true });
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** the address was proven by the emailed link (a paid checkout needs it) */
+  emailVerified: z.boolean(),
+  /** which notification emails the member gets */
+  notifications: notificationPreferencesSchema,
   firstName: z.string(),
   lastName: z.string(),
   profilePicture: z.string().nullable(),

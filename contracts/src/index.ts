@@ -5,6 +5,7 @@ export * from './domain';
 export * from './limits';
 export * from './events';
 export * from './auth';
+export * from './account';
 export * from './content';
 export * from './generation-stream';
 export * from './linkedin';

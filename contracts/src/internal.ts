@@ -3,6 +3,7 @@
  * carries the `x-internal-token` header (platform `internalClient` / `requireInternal`).
  */
 import { z } from 'zod';
+import { notificationKinds, notificationPreferencesSchema } from './account';
 import { usageSchema } from './billing';
 import { contentItemSchema } from './content';
 import { eventPayloadSchemas } from './events';
@@ -26,13 +27,24 @@ export const quotaCommitResponseSchema = z.object({
 export const quotaReleaseRequestSchema = quotaCommitRequestSchema;
 export const quotaReleaseResponseSchema = z.object({ released: z.boolean() });
 
+const unsubscribeLinkSchema = z.object({
+  /** the page the email links to */
+  page: z.string().url(),
+  /** where a mail client POSTs a one-click unsubscribe (List-Unsubscribe) */
+  oneClick: z.string().url(),
+});
+
 /**
- * GET /internal/users/:id/account (auth): what the billing service needs of a member: the address
- * for the Stripe customer and receipts, and the usage of the current allowance. 404 USER.NOT_FOUND.
+ * GET /internal/users/:id/account (auth): what other services need of a member: the address (the
+ * Stripe customer, a notification email) and whether it is verified, the usage of the current
+ * allowance, which notifications the member wants and each one's unsubscribe links. 404 USER.NOT_FOUND.
  */
 export const internalAccountSchema = z.object({
   id: z.string(),
   email: z.string(),
+  emailVerified: z.boolean(),
+  notifications: notificationPreferencesSchema,
+  unsubscribe: z.record(z.enum(notificationKinds), unsubscribeLinkSchema),
   firstName: z.string(),
   lastName: z.string(),
   subscriptionTier: z.string(),

@@ -12,6 +12,8 @@ declare global {
       id: string;
       role: UserRole;
       tier: string;
+      /** the session (the refresh token family) the access token belongs to */
+      sessionId?: string;
     }
     interface Request {
       user?: User;
@@ -68,7 +70,7 @@ export function requireUser(verifier: TokenVerifier): RequestHandler {
     if (!token) return next(AppError.of('AUTH.MISSING_TOKEN'));
     try {
       const claims = await verifier.verify(token);
-      req.user = { id: claims.sub, role: claims.role, tier: claims.tier };
+      req.user = { id: claims.sub, role: claims.role, tier: claims.tier, ...(claims.sid ? { sessionId: claims.sid } : {}) };
       next();
     } catch (error) {
       next(error);

@@ -12,7 +12,7 @@ describeQuotaContract('the fake of the test kit', async () => {
     async newUser(tier = 'trial', options = {}) {
       const id = randomBytes(12).toString('hex');
       const email = `member-${id}@example.com`;
-      fake.addUser(id, tier, { email });
+      fake.addUser(id, tier, { email, emailVerified: options.verified ?? true });
       if (options.overdue) fake.setOverdue(id, true);
       return { id, email, trialPostsUsed: async () => fake.trialPostsUsed(id) };
     },

@@ -1,7 +1,8 @@
 import { internalAccountResponseSchema, type InternalAccount } from '@postwright/contracts';
-import { AppError, createInternalClient } from '@postwright/platform';
+import { AppError } from '../errors';
+import { createInternalClient } from '../internal-client';
 
-/** The members, as the auth service (their owner) tells them. */
+/** The members, as the auth service (their owner) tells them: one client for every service that asks (billing, scheduler, linkedin). */
 export interface AccountsPort {
   account(userId: string): Promise<InternalAccount>;
 }

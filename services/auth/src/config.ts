@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { infraConfigShape, isKnownSecret, loadConfig, port, productionRules, serviceProductionRules } from '@postwright/platform';
+import { infraConfigShape, isKnownSecret, loadConfig, mailConfigShape, mailProductionRules, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
 /** PEM from the environment; tolerates "\n"-escaped newlines as .env files write them. */
 const pem = z
@@ -13,7 +13,10 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 export const configSchema = z.object({
   ...infraConfigShape,
+  ...mailConfigShape,
   PORT: port(4001),
+  /** the product's public origin: the emailed links (verification, password reset, unsubscribe) open its pages */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** RS256 signing key (PKCS#8 PEM); when unset a pair is generated once into POSTWRIGHT_DATA_DIR/keys */
   JWT_PRIVATE_KEY: pem,
   /** must match JWT_PRIVATE_KEY when both are set (it is derived from the private key otherwise) */
@@ -40,7 +43,8 @@ export type AuthConfig = z.infer<typeof configSchema>;
  * Production: the signing key is given, never generated. Every replica must sign with the same
  * key, and a key made inside a container would die with it (every session with it).
  */
-export const production = productionRules(serviceProductionRules, {
+export const production = productionRules(serviceProductionRules, mailProductionRules, {
+  required: ['PUBLIC_URL'],
   check: (env) => {
     const value = env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
     const hint = '(npm run secrets -- env writes one; or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)';

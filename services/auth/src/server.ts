@@ -1,4 +1,9 @@
-import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { accountEmails } from './modules/account/account.emails';
+import { accountRoutes } from './modules/account/account.routes';
+import { accountTokenRepository } from './modules/account/account-token.repository';
+import { createAccountUseCases } from './modules/account/account.use-case';
+import { unsubscribeTokens } from './modules/account/unsubscribe-token';
 import type { AuthConfig } from './config';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminUseCases } from './modules/admin/admin.use-case';
@@ -42,28 +47,59 @@ export function eventPublisher(ctx: ServiceContext<AuthConfig>): EventPublisher 
 /** Wires the modules over one context: the HTTP app and the CLI use the same use cases. */
 export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys, clock: Clock = systemClock) {
   const { config, redis, keyPrefix } = ctx;
+  const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
   const users = createUserRepository(ctx.mongo);
   const events = eventPublisher(ctx);
   const lifecycle = createUserLifecycle({ users, events, clock });
+  const passwords = createPasswordHasher();
+  const refreshTokens = createRefreshTokenStore(
+    redis,
+    keyPrefix,
+    config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    createSessionRevocations(redis, config.NAMESPACE, config.ACCESS_TOKEN_TTL_SECONDS),
+  );
+  const rateLimiter = createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE);
+  const outbox = createMailOutbox({
+    conn: ctx.mongo,
+    transport: smtpTransport(config.SMTP_URL),
+    from: config.MAIL_FROM,
+    logger: ctx.logger,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  const unsubscribe = unsubscribeTokens(config.INTERNAL_TOKEN);
+  const accountTokens = accountTokenRepository(ctx.mongo);
+  const account = createAccountUseCases({
+    users,
+    tokens: accountTokens,
+    refreshTokens,
+    passwords,
+    rateLimiter,
+    outbox,
+    emails: accountEmails(publicUrl),
+    unsubscribe,
+    events,
+    clock,
+    logger: ctx.logger,
+  });
   return {
     users,
     lifecycle,
+    outbox,
+    accountTokens,
+    account,
     auth: createAuthUseCases({
       users,
       lifecycle,
       events,
-      passwords: createPasswordHasher(),
+      passwords,
       accessTokens: createAccessTokenIssuer(keys, config.ACCESS_TOKEN_TTL_SECONDS),
-      refreshTokens: createRefreshTokenStore(
-        redis,
-        keyPrefix,
-        config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
-        createSessionRevocations(redis, config.NAMESPACE, config.ACCESS_TOKEN_TTL_SECONDS),
-      ),
-      rateLimiter: createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE),
+      refreshTokens,
+      rateLimiter,
       addressLoginLimit: config.AUTH_RATE_LIMIT_PER_MINUTE * 5,
+      welcome: (user) => account.sendVerification(user),
     }),
-    profile: createProfileUseCases({ users, lifecycle, events }),
+    profile: createProfileUseCases({ users, lifecycle, events, unsubscribe, publicUrl }),
     admin: createAdminUseCases({ users, events, clock }),
     quota: createQuotaUseCases({
       users,
@@ -88,7 +124,7 @@ export async function start(config: AuthConfig, options: { clock?: Clock } = {})
     port: config.PORT,
     async modules(ctx) {
       const modules = buildModules(ctx, keys, options.clock);
-      await modules.users.init();
+      await Promise.all([modules.users.init(), modules.accountTokens.init(), modules.outbox.init()]);
       return modules;
     },
     routes(router, modules, { tokens, config: settings }) {
@@ -97,11 +133,17 @@ export async function start(config: AuthConfig, options: { clock?: Clock } = {})
       profileRoutes(router, { profile: modules.profile, tokens, internalToken: settings.INTERNAL_TOKEN });
       adminRoutes(router, { admin: modules.admin, tokens });
       quotaRoutes(router, { quota: modules.quota, internalToken: settings.INTERNAL_TOKEN });
+      accountRoutes(router, { account: modules.account, tokens });
     },
     async background(modules, ctx) {
       await startLinkedinSyncConsumer(ctx.messaging, modules.linkedinSync);
       await startBillingSyncConsumer(ctx.messaging, modules.billingSync);
-      return startSweeper(ctx, modules);
+      const stopSweeper = startSweeper(ctx, modules);
+      const stopMail = modules.outbox.start();
+      return async () => {
+        await stopSweeper();
+        await stopMail();
+      };
     },
   });
   return Object.assign(service, { keys });

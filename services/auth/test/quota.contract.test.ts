@@ -13,6 +13,7 @@ describeQuotaContract('the auth service', async () => {
       const { user, tokens } = await signupUser(auth.url);
       if (tier === 'beta' || tier === 'premium') await auth.modules.admin.setTier(user.id, { tier });
       else if (tier !== 'trial') await subscribe(auth, user.id, { plan: tier, status: options.overdue ? 'unpaid' : 'active' });
+      if (options.verified) await auth.modules.users.markEmailVerified(user.id, new Date());
       return {
         id: user.id,
         email: user.email,

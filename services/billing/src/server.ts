@@ -1,6 +1,6 @@
 import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { BillingConfig } from './config';
-import { accountsClient } from './modules/accounts/account.client';
+import { accountsClient } from '@postwright/platform';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { checkoutUseCases } from './modules/checkout/checkout.use-case';
 import { customerRepository } from './modules/checkout/customer.repository';

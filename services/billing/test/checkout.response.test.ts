@@ -101,6 +101,14 @@ describe('POST /api/billing/checkout and POST /api/billing/portal', () => {
     expect(stranger.body).toMatchObject({ code: 'AUTH.USER_NOT_FOUND' });
   });
 
+  test('when a member whose email is not verified starts Checkout, then 403 AUTH.EMAIL_UNVERIFIED and no customer is made', async () => {
+    const member = await stack.member('trial', { emailVerified: false });
+    const res = await stack.checkout(member);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'AUTH.EMAIL_UNVERIFIED' });
+    expect(await stack.billing.modules.stores.customers.byUser(member.id)).toBeNull();
+  });
+
   test('when a member without a customer asks for the portal, then 409 BILLING.NO_CUSTOMER; a subscriber gets the portal that returns to the profile', async () => {
     const member = await stack.member();
     const none = await stack.portal(member);

@@ -22,7 +22,7 @@ export interface QuotaTarget {
    * An account the quota knows, with the given tier (a plan: a subscription that is active, or
    * `overdue`: one whose payment is overdue past its grace), and its email.
    */
-  newUser(tier?: FakeQuotaTier, options?: { overdue?: boolean }): Promise<{ id: string; email: string; trialPostsUsed(): Promise<number> }>;
+  newUser(tier?: FakeQuotaTier, options?: { overdue?: boolean; verified?: boolean }): Promise<{ id: string; email: string; trialPostsUsed(): Promise<number> }>;
   /** an id no account has */
   unknownUserId: string;
   stop(): Promise<void>;
@@ -119,12 +119,26 @@ export function describeQuotaContract(name: string, start: () => Promise<QuotaTa
       expect(refused.body).toMatchObject(refusal('PLAN.PAYMENT_OVERDUE'));
     });
 
-    test('when another service asks for a member\'s account, then it gets the address and the usage; an unknown id is 404', async () => {
-      const user = await target.newUser('starter');
+    test('when another service asks for a member\'s account, then it gets the address, whether it is verified, the usage, the notification choices and their unsubscribe links; an unknown id is 404', async () => {
+      const user = await target.newUser('starter', { verified: true });
       const res = await http(target.url, 'GET', `/internal/users/${user.id}/account`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
       expect(res.status).toBe(200);
       const { account } = internalAccountResponseSchema.parse(res.body);
-      expect(account).toMatchObject({ id: user.id, email: user.email, subscriptionTier: 'starter', usage: { used: 0, allowance: 50 } });
+      expect(account).toMatchObject({
+        id: user.id,
+        email: user.email,
+        emailVerified: true,
+        notifications: { postPublished: true, postFailed: true, linkedinExpiry: true },
+        subscriptionTier: 'starter',
+        usage: { used: 0, allowance: 50 },
+      });
+      for (const link of Object.values(account.unsubscribe)) {
+        expect(link.page).toMatch(/\/settings\/unsubscribe\?token=/);
+        expect(link.oneClick).toMatch(/\/api\/users\/notifications\/unsubscribe\?token=/);
+      }
+      const unverified = await target.newUser('trial', { verified: false });
+      const other = await http(target.url, 'GET', `/internal/users/${unverified.id}/account`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+      expect(internalAccountResponseSchema.parse(other.body).account.emailVerified).toBe(false);
       const missing = await http(target.url, 'GET', `/internal/users/${target.unknownUserId}/account`, { headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject(refusal('USER.NOT_FOUND'));

@@ -14,7 +14,9 @@ import {
   quotaReleaseRequestSchema,
   quotaReserveRequestSchema,
   TRIAL_POST_LIMIT,
+  notificationKinds,
   type InternalAccount,
+  type NotificationPreferences,
   type PlanId,
   type Usage,
 } from '@postwright/contracts';
@@ -33,6 +35,8 @@ interface Account {
   /** reservation key -> what became of it */
   reservations: Map<string, 'open' | 'committed' | 'released'>;
   email: string;
+  emailVerified: boolean;
+  notifications: NotificationPreferences;
   firstName: string;
   lastName: string;
 }
@@ -40,7 +44,11 @@ interface Account {
 export interface FakeQuota {
   url: string;
   /** an account the quota knows (the real one: a signed-up user), with its tier */
-  addUser(userId: string, tier?: FakeQuotaTier, profile?: { email?: string; firstName?: string; lastName?: string }): void;
+  addUser(
+    userId: string,
+    tier?: FakeQuotaTier,
+    profile?: { email?: string; firstName?: string; lastName?: string; emailVerified?: boolean; notifications?: Partial<NotificationPreferences> },
+  ): void;
   setTier(userId: string, tier: FakeQuotaTier): void;
   /** a plan whose renewal failed past its grace (the real one: status unpaid, or past_due after the grace) */
   setOverdue(userId: string, overdue: boolean): void;
@@ -118,7 +126,12 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
     const a = accounts.get(userId);
     if (!a) throw new Refusal('USER.NOT_FOUND');
     const subscriptionStatus = a.overdue ? 'unpaid' : 'active';
-    return { account: { id: userId, email: a.email, firstName: a.firstName, lastName: a.lastName, subscriptionTier: a.tier, subscriptionStatus, trialEndsAt: null, usage: usage(a) } };
+    const unsubscribe = Object.fromEntries(
+      notificationKinds.map((kind) => [kind, { page: `http://localhost:8080/settings/unsubscribe?token=fake.${userId}.${kind}`, oneClick: `http://localhost:8080/api/users/notifications/unsubscribe?token=fake.${userId}.${kind}` }]),
+    ) as InternalAccount['unsubscribe'];
+    return {
+      account: { id: userId, email: a.email, emailVerified: a.emailVerified, notifications: a.notifications, unsubscribe, firstName: a.firstName, lastName: a.lastName, subscriptionTier: a.tier, subscriptionStatus, trialEndsAt: null, usage: usage(a) },
+    };
   };
 
   const server = await startJsonServer(options.internalToken, ({ method, path, body }) => {
@@ -142,6 +155,8 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
         resetsAt: isPlan(tier) ? monthFromNow() : null,
         reservations: new Map(),
         email: profile.email ?? `member-${tag}@example.com`,
+        emailVerified: profile.emailVerified ?? true,
+        notifications: { postPublished: true, postFailed: true, linkedinExpiry: true, ...profile.notifications },
         firstName: profile.firstName ?? 'Ada',
         lastName: profile.lastName ?? 'Lovelace',
       });

@@ -33,7 +33,7 @@ export interface Stack {
   /** the auth service's internal API, as the billing service sees it */
   auth: FakeQuota;
   events: EventProbe;
-  member(tier?: FakeQuotaTier): Promise<Member>;
+  member(tier?: FakeQuotaTier, profile?: { emailVerified?: boolean }): Promise<Member>;
   checkout(member: Member, plan?: PlanId, interval?: BillingInterval): Promise<JsonResponse>;
   portal(member: Member): Promise<JsonResponse>;
   subscription(member: Member): Promise<JsonResponse>;
@@ -101,10 +101,10 @@ export async function startStack(options: { billingEnv?: Record<string, string> 
       sandbox,
       auth,
       events,
-      async member(tier = 'trial') {
+      async member(tier = 'trial', profile = {}) {
         const id = randomBytes(12).toString('hex');
         const email = `member-${id}@example.com`;
-        auth.addUser(id, tier, { email, firstName: 'Grace', lastName: 'Hopper' });
+        auth.addUser(id, tier, { email, firstName: 'Grace', lastName: 'Hopper', ...profile });
         return { id, email, token: issueTestToken({ sub: id, tier }) };
       },
       checkout: (member, plan = 'starter', interval = 'month') => http(billing.url, 'POST', '/api/billing/checkout', { token: member.token, body: { plan, interval } }),

@@ -22,12 +22,14 @@ export interface AuthDeps {
   /** failed sign-ins one address may make in a minute, over all emails (wider than per email and address) */
   addressLoginLimit: number;
   events: EventPublisher;
+  /** what a new account is sent (the verification email); stored, never waited on */
+  welcome(user: UserRecord): Promise<void>;
 }
 
 export type AuthUseCases = ReturnType<typeof createAuthUseCases>;
 
 export function createAuthUseCases(deps: AuthDeps) {
-  const { users, lifecycle, passwords, accessTokens, refreshTokens, rateLimiter, addressLoginLimit, events } = deps;
+  const { users, lifecycle, passwords, accessTokens, refreshTokens, rateLimiter, addressLoginLimit, events, welcome } = deps;
 
   /**
    * The tier and role claims come from the stored user at every issue, so a refresh picks up changes.
@@ -97,6 +99,7 @@ export function createAuthUseCases(deps: AuthDeps) {
         throw error;
       }
       await events.publish('user.registered', { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName });
+      await welcome(user);
       return { user: toPublicUser(user), tokens: await tokensFor(user) };
     },
 

@@ -22,6 +22,8 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
   const tokenKey = (h: string) => `${prefix}rt:${h}`;
   const usedKey = (h: string) => `${prefix}rt:${h}:used`;
   const revokedKey = (familyId: string) => `${prefix}rtf:${familyId}:revoked`;
+  /** the sessions (families) a user has started: a password reset or change ends them all */
+  const familiesKey = (userId: string) => `${prefix}rtu:${userId}:families`;
 
   const read = async (h: string) => {
     const raw = await redis.get(tokenKey(h));
@@ -39,10 +41,22 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
     revokeFamily,
 
     /** Without a family, starts one (a login or signup): a new session. */
-    async issue(userId: string, familyId: string = randomUUID()): Promise<{ token: string; familyId: string }> {
+    async issue(userId: string, familyId?: string): Promise<{ token: string; familyId: string }> {
       const token = randomBytes(32).toString('base64url');
-      await redis.set(tokenKey(hash(token)), `${userId} ${familyId}`, 'EX', ttlSeconds);
-      return { token, familyId };
+      const family = familyId ?? randomUUID();
+      const write = redis.multi().set(tokenKey(hash(token)), `${userId} ${family}`, 'EX', ttlSeconds);
+      // the user's sessions live as long as their newest refresh token
+      if (!familyId) write.sadd(familiesKey(userId), family);
+      await write.expire(familiesKey(userId), ttlSeconds).exec();
+      return { token, familyId: family };
+    },
+
+    /** Ends every session of the user but `keep` (the caller's own, on a password change). */
+    async revokeAllOf(userId: string, keep?: string): Promise<number> {
+      const families = (await redis.smembers(familiesKey(userId))).filter((f) => f !== keep);
+      for (const family of families) await revokeFamily(family);
+      if (families.length) await redis.srem(familiesKey(userId), ...families);
+      return families.length;
     },
 
     async rotate(token: string): Promise<RotateResult> {

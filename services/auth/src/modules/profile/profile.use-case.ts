@@ -1,5 +1,6 @@
 import { AppError } from '@postwright/platform';
-import type { InternalAccount, User } from '@postwright/contracts';
+import { notificationKinds, type InternalAccount, type User } from '@postwright/contracts';
+import type { UnsubscribeTokens } from '../account/unsubscribe-token';
 import type { EventPublisher } from '../ports';
 import { isUserId, toPublicUser, type ProfileFields, type UserRecord, type UserRepository } from '../users/user.repository';
 import type { UserLifecycle } from '../users/users.use-case';
@@ -9,8 +10,8 @@ const EDITABLE = ['firstName', 'lastName', 'company', 'role', 'industry', 'linke
 
 export type ProfileUseCases = ReturnType<typeof createProfileUseCases>;
 
-export function createProfileUseCases(deps: { users: UserRepository; lifecycle: UserLifecycle; events: EventPublisher }) {
-  const { users, lifecycle, events } = deps;
+export function createProfileUseCases(deps: { users: UserRepository; lifecycle: UserLifecycle; events: EventPublisher; unsubscribe: UnsubscribeTokens; publicUrl: string }) {
+  const { users, lifecycle, events, unsubscribe, publicUrl } = deps;
 
   async function mine(userId: string): Promise<UserRecord> {
     const user = isUserId(userId) ? await lifecycle.load(userId) : null;
@@ -26,8 +27,14 @@ export function createProfileUseCases(deps: { users: UserRepository; lifecycle: 
     /** What another service needs of a member (internal: the billing service's Stripe customer and usage). */
     async account(userId: string): Promise<{ account: InternalAccount }> {
       const user = toPublicUser(await mine(userId));
-      const { id, email, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } = user;
-      return { account: { id, email, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } };
+      const { id, email, emailVerified, notifications, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } = user;
+      const links = Object.fromEntries(
+        notificationKinds.map((kind) => {
+          const token = encodeURIComponent(unsubscribe.make(id, kind));
+          return [kind, { page: `${publicUrl}/settings/unsubscribe?token=${token}`, oneClick: `${publicUrl}/api/users/notifications/unsubscribe?token=${token}` }];
+        }),
+      ) as InternalAccount['unsubscribe'];
+      return { account: { id, email, emailVerified, notifications, unsubscribe: links, firstName, lastName, subscriptionTier, subscriptionStatus, trialEndsAt, usage } };
     },
 
     async update(userId: string, input: ProfileUpdateInput): Promise<{ user: User }> {

@@ -10,6 +10,16 @@ export const userMongoSchema = new Schema(
     passwordHash: { type: String, required: true },
     firstName: { type: String, required: true },
     lastName: { type: String, required: true },
+    /** the address was proven by the emailed link */
+    emailVerified: { type: Boolean, default: false },
+    emailVerifiedAt: { type: Date, default: null },
+    /** which notification emails the member gets (all on by default) */
+    notifications: {
+      postPublished: { type: Boolean, default: true },
+      postFailed: { type: Boolean, default: true },
+      linkedinExpiry: { type: Boolean, default: true },
+    },
+    passwordChangedAt: { type: Date, default: null },
     profilePicture: nullableString,
     linkedinConnected: { type: Boolean, default: false },
     /** occurredAt of the last LinkedIn event applied: an older event never overwrites a newer one */

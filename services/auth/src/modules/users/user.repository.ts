@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose';
-import type { User, UserRole } from '@postwright/contracts';
+import type { NotificationPreferences, User, UserRole } from '@postwright/contracts';
 import { usageOf, type EntitlementFields } from './entitlement';
 import { userModel } from './user.model';
 
@@ -8,6 +8,8 @@ export interface UserRecord extends EntitlementFields {
   id: string;
   email: string;
   passwordHash: string;
+  emailVerified: boolean;
+  notifications: NotificationPreferences;
   firstName: string;
   lastName: string;
   profilePicture: string | null;
@@ -47,6 +49,8 @@ export function toPublicUser(u: UserRecord, now: Date = new Date()): User {
   return {
     id: u.id,
     email: u.email,
+    emailVerified: u.emailVerified,
+    notifications: u.notifications,
     firstName: u.firstName,
     lastName: u.lastName,
     profilePicture: u.profilePicture,
@@ -81,6 +85,12 @@ function toRecord(doc: any): UserRecord | null {
     id: String(doc._id),
     email: doc.email,
     passwordHash: doc.passwordHash,
+    emailVerified: Boolean(doc.emailVerified),
+    notifications: {
+      postPublished: doc.notifications?.postPublished ?? true,
+      postFailed: doc.notifications?.postFailed ?? true,
+      linkedinExpiry: doc.notifications?.linkedinExpiry ?? true,
+    },
     firstName: doc.firstName,
     lastName: doc.lastName,
     profilePicture: doc.profilePicture ?? null,
@@ -161,6 +171,22 @@ export function createUserRepository(conn: Connection) {
     async updateProfile(id: string, fields: ProfileFields): Promise<UserRecord | null> {
       if (!isUserId(id)) return null;
       return toRecord(await Users.findOneAndUpdate(byId(id), { $set: fields }, after).lean());
+    },
+
+    async markEmailVerified(id: string, at: Date): Promise<UserRecord | null> {
+      if (!isUserId(id)) return null;
+      return toRecord(await Users.findOneAndUpdate(byId(id), { $set: { emailVerified: true, emailVerifiedAt: at } }, after).lean());
+    },
+
+    async setPassword(id: string, passwordHash: string, at: Date): Promise<UserRecord | null> {
+      if (!isUserId(id)) return null;
+      return toRecord(await Users.findOneAndUpdate(byId(id), { $set: { passwordHash, passwordChangedAt: at } }, after).lean());
+    },
+
+    async setNotifications(id: string, changes: Partial<NotificationPreferences>): Promise<UserRecord | null> {
+      if (!isUserId(id)) return null;
+      const set = Object.fromEntries(Object.entries(changes).map(([kind, on]) => [`notifications.${kind}`, on]));
+      return toRecord(await Users.findOneAndUpdate(byId(id), { $set: set }, after).lean());
     },
 
     async setRoleByEmail(email: string, userRole: UserRole): Promise<UserRecord | null> {

@@ -1,6 +1,6 @@
 import { LIVE_SUBSCRIPTION_STATUSES, type BillingInterval, type PlanId } from '@postwright/contracts';
 import { AppError } from '@postwright/platform';
-import type { AccountsPort } from '../accounts/account.client';
+import type { AccountsPort } from '@postwright/platform';
 import type { PlansUseCases } from '../plans/plans.use-case';
 import type { Clock } from '../ports';
 import { CustomerMissingError, type StripePort } from '../stripe/stripe.client';
@@ -80,10 +80,13 @@ export function checkoutUseCases(deps: {
   return {
     /**
      * Stripe Checkout's address for the plan. A member who still holds a subscription is sent to
-     * the portal instead (409 BILLING.ALREADY_SUBSCRIBED).
+     * the portal instead (409 BILLING.ALREADY_SUBSCRIBED); one whose email is not verified yet is
+     * asked to verify it first (403 AUTH.EMAIL_UNVERIFIED).
      */
     async checkout(userId: string, plan: PlanId, interval: BillingInterval): Promise<{ url: string }> {
       const price = await plans.price(plan, interval);
+      // a paid plan needs an address that is the member's: receipts and the account's mail go there
+      if (!(await accounts.account(userId)).emailVerified) throw AppError.of('AUTH.EMAIL_UNVERIFIED');
       await customerOf(userId);
       await lock(userId);
       try {

@@ -1,6 +1,6 @@
 import { LIVE_SUBSCRIPTION_STATUSES, type EventPayload, type SubscriptionResponse } from '@postwright/contracts';
 import type { Logger } from '@postwright/platform';
-import type { AccountsPort } from '../accounts/account.client';
+import type { AccountsPort } from '@postwright/platform';
 import type { CustomerRepository } from '../checkout/customer.repository';
 import type { Clock, EventPublisher, Throttle } from '../ports';
 import type { StripePort, StripeSubscription } from '../stripe/stripe.client';
