@@ -107,6 +107,18 @@ export const eventPayloadSchemas = {
     text: z.string().min(1),
     scheduledFor: z.string().datetime({ offset: true }),
   }),
+  /** a scheduled post given up for good (after its retries, or a failure not worth retrying); the item is a draft again */
+  'schedule.failed': z.object({
+    contentId,
+    userId,
+    /** the request of the last attempt: with the content id, it names this failure once */
+    requestId: z.string().min(1),
+    /** the reason the item's card shows */
+    reason: z.string(),
+    /** LinkedIn may have the post after all (its answer was lost) */
+    unconfirmed: z.boolean(),
+    scheduledFor: z.string().datetime({ offset: true }),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventPayloadSchemas;

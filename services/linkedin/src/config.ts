@@ -6,7 +6,7 @@ import {
   linkedinVersionStatus,
   newestActiveLinkedinVersion,
 } from '@postwright/contracts';
-import { infraConfigShape, loadConfig, port, productionRules, serviceProductionRules } from '@postwright/platform';
+import { infraConfigShape, loadConfig, mailConfigShape, mailProductionRules, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
 /**
  * The LinkedIn-Version pinned for real LinkedIn: the newest in contracts/src/linkedin-versions.ts
@@ -93,8 +93,9 @@ export function apiVersionNotice(version: string, now = Date.now()): ApiVersionN
 export const configSchema = z
   .object({
     ...infraConfigShape,
+    ...mailConfigShape,
     PORT: port(4003),
-    /** the product's public origin; the OAuth redirect_uri is its /linkedin/callback page */
+    /** the product's public origin; the OAuth redirect_uri is its /linkedin/callback page, and the expiry emails link to its /profile */
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),
     CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
     /** AES-256-GCM key for LinkedIn tokens at rest (base64, 32 bytes) */
@@ -150,6 +151,11 @@ export const configSchema = z
     ENGAGEMENT_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
     /** posts older than this are no longer polled */
     ENGAGEMENT_WINDOW_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * how often the connections are swept for the emails about their end (a week before, and once
+     * ended); the emails go at most this late
+     */
+    EXPIRY_NOTICE_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
   })
   .superRefine((c, ctx) => {
     const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
@@ -204,10 +210,10 @@ export type LinkedinConfig = z.infer<typeof configSchema>;
 export type LinkedinSettings = LinkedinConfig['linkedin'];
 
 /**
- * Production: the encryption key and PUBLIC_URL are stated, and LinkedIn is chosen on purpose:
- * without LINKEDIN_MODE and a client id the service would quietly talk to the sandbox.
+ * Production: the encryption key, PUBLIC_URL and the SMTP server are stated, and LinkedIn is
+ * chosen on purpose: without LINKEDIN_MODE and a client id the service would quietly talk to the sandbox.
  */
-export const production = productionRules(serviceProductionRules, {
+export const production = productionRules(serviceProductionRules, mailProductionRules, {
   secrets: { TOKEN_ENCRYPTION_KEY: { kind: 'base64-key', hint: 'openssl rand -base64 32' } },
   required: ['PUBLIC_URL'],
   check: (env) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { createInternalClient, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { accountsClient, createInternalClient, createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
@@ -16,6 +16,9 @@ import { redisStateStore } from './modules/connection/oauth-state.repository';
 import { redisBackoff } from './modules/engagement/backoff.repository';
 import { startEngagementJob } from './modules/engagement/engagement.job';
 import { EngagementUseCases } from './modules/engagement/engagement.use-case';
+import { expiryEmails } from './modules/expiry-notices/expiry-notices.emails';
+import { startExpiryNoticeJob } from './modules/expiry-notices/expiry-notices.job';
+import { expiryNoticeUseCases } from './modules/expiry-notices/expiry-notices.use-case';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { startPublishConsumer } from './modules/publish/publish.consumer';
 import { PostRepository } from './modules/publish/post.repository';
@@ -24,58 +27,85 @@ import { PublicationPipeline } from './modules/publish/pipeline';
 import { publishNow } from './modules/publish/publish-now.use-case';
 import { publishScheduled } from './modules/publish/publish-scheduled.use-case';
 
-export type LinkedinService = RunningService<LinkedinConfig>;
+/** A publish holds its item's lock at most for two LinkedIn calls and a token refresh. */
+const publishMaxMsOf = (config: LinkedinConfig) => config.linkedin.requestTimeoutMs * 4 + 10_000;
+
+/** The linkedin service's feature modules over one context (docs/wiring.md). */
+function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
+  const { config } = ctx;
+  const publishMaxMs = publishMaxMsOf(config);
+  // the publish locks this process takes carry its id; a killed process's locks are taken over once its liveness key expires
+  const holder: LockHolder = { instanceId, alivePrefix: `${ctx.keyPrefix}linkedin:alive:` };
+  const settings = config.linkedin;
+  const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
+  const api = new LinkedinApi(settings);
+  const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
+  const signIn = new LinkedinSignIn(strategy, settings);
+  const oauth = new LinkedinOAuth(settings, strategy);
+  const connections = new ConnectionRepository(ctx.mongo);
+  const posts = new PostRepository(ctx.mongo);
+  const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
+  const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
+  const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs, holder);
+  const liveness = instanceLiveness(ctx.redis, holder, config.LINKEDIN_INSTANCE_TTL_MS);
+  const events = ctx.messaging;
+  const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
+  const outbox = createMailOutbox({
+    conn: ctx.mongo,
+    transport: smtpTransport(config.SMTP_URL),
+    from: config.MAIL_FROM,
+    logger: ctx.logger,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  return {
+    posts,
+    liveness,
+    signIn,
+    outbox,
+    connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
+    publishNow: publishNow({ posts, content, access, locks, pipeline }),
+    publishScheduled: publishScheduled({ posts, content, access, locks, pipeline, logger: ctx.logger, lockWaitMs: publishMaxMs }),
+    engagement: new EngagementUseCases({
+      connections,
+      posts,
+      access,
+      api,
+      events,
+      logger: ctx.logger,
+      windowDays: config.ENGAGEMENT_WINDOW_DAYS,
+      roundMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
+      backoff: redisBackoff(ctx.redis, ctx.keyPrefix, config.ENGAGEMENT_POLL_INTERVAL_MS),
+    }),
+    roundLocks: redisLocks(ctx.redis, ctx.keyPrefix, Math.max(50, Math.floor(config.ENGAGEMENT_POLL_INTERVAL_MS * 0.8))),
+    expiryNotices: expiryNoticeUseCases({
+      connections,
+      accounts: accountsClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
+      outbox,
+      emails: expiryEmails(config.PUBLIC_URL.replace(/\/$/, '')),
+      logger: ctx.logger,
+    }),
+    sweepLocks: redisLocks(ctx.redis, ctx.keyPrefix, Math.max(50, Math.floor(config.EXPIRY_NOTICE_INTERVAL_MS * 0.8))),
+  };
+}
+export type LinkedinModules = ReturnType<typeof buildModules>;
+export type LinkedinService = RunningService<LinkedinConfig, LinkedinModules>;
 
 /** Starts the linkedin service; PORT 0 picks a free port (tests run it in-process). */
 export async function start(config: LinkedinConfig): Promise<LinkedinService> {
-  // a publish holds its item's lock at most for two LinkedIn calls and a token refresh
-  const publishMaxMs = config.linkedin.requestTimeoutMs * 4 + 10_000;
+  const publishMaxMs = publishMaxMsOf(config);
   const instanceId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  // the publish locks this process takes carry its id; a killed process's locks are taken over once its liveness key expires
-  const holder = (keyPrefix: string): LockHolder => ({ instanceId, alivePrefix: `${keyPrefix}linkedin:alive:` });
-  const buildModules = (ctx: ServiceContext<LinkedinConfig>) => {
-    const settings = config.linkedin;
-    const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
-    const api = new LinkedinApi(settings);
-    const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
-    const signIn = new LinkedinSignIn(strategy, settings);
-    const oauth = new LinkedinOAuth(settings, strategy);
-    const connections = new ConnectionRepository(ctx.mongo);
-    const posts = new PostRepository(ctx.mongo);
-    const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
-    const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
-    const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs, holder(ctx.keyPrefix));
-    const liveness = instanceLiveness(ctx.redis, holder(ctx.keyPrefix), config.LINKEDIN_INSTANCE_TTL_MS);
-    const events = ctx.messaging;
-    const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
-    return {
-      posts,
-      liveness,
-      signIn,
-      connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
-      publishNow: publishNow({ posts, content, access, locks, pipeline }),
-      publishScheduled: publishScheduled({ posts, content, access, locks, pipeline, logger: ctx.logger, lockWaitMs: publishMaxMs }),
-      engagement: new EngagementUseCases({
-        connections,
-        posts,
-        access,
-        api,
-        events,
-        logger: ctx.logger,
-        windowDays: config.ENGAGEMENT_WINDOW_DAYS,
-        roundMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
-        backoff: redisBackoff(ctx.redis, ctx.keyPrefix, config.ENGAGEMENT_POLL_INTERVAL_MS),
-      }),
-      roundLocks: redisLocks(ctx.redis, ctx.keyPrefix, Math.max(50, Math.floor(config.ENGAGEMENT_POLL_INTERVAL_MS * 0.8))),
-    };
-  };
   const service = await startService({
     name: 'linkedin',
     config,
     port: config.PORT,
     // a deploy must not cut a publish between LinkedIn taking the post and the item saying so
     drainMs: publishMaxMs,
-    modules: buildModules,
+    async modules(ctx) {
+      const modules = buildModules(ctx, instanceId);
+      await modules.outbox.init();
+      return modules;
+    },
     routes(router, modules, { tokens }) {
       connectionRoutes(router, { tokens, connection: modules.connection, signIn: modules.signIn });
       publishRoutes(router, { tokens, publishNow: modules.publishNow });
@@ -90,8 +120,17 @@ export async function start(config: LinkedinConfig): Promise<LinkedinService> {
         intervalMs: config.ENGAGEMENT_POLL_INTERVAL_MS,
         logger: ctx.logger,
       });
+      const stopExpiryNotices = startExpiryNoticeJob({
+        notices: modules.expiryNotices,
+        locks: modules.sweepLocks,
+        intervalMs: config.EXPIRY_NOTICE_INTERVAL_MS,
+        logger: ctx.logger,
+      });
+      const stopMail = modules.outbox.start();
       return async () => {
         await stopEngagement();
+        await stopExpiryNotices();
+        await stopMail();
         modules.liveness.stop();
       };
     },

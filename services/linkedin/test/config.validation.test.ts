@@ -13,6 +13,8 @@ describe('configuration', () => {
     INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
     AMQP_URL: 'amqp://postwright:k3v9q2x8m4@rabbitmq:5672',
     PUBLIC_URL: 'https://app.example.com',
+    SMTP_URL: 'smtps://postwright:r8Xq2mV7kL4p@smtp.mail.example:465',
+    MAIL_FROM: 'Postwright <no-reply@app.example.com>',
   });
 
   test('when no LinkedIn client id is set, then the sandbox is used, with every scope and the newest active API version', () => {
@@ -107,6 +109,16 @@ describe('configuration', () => {
       /LINKEDIN_CLIENT_SECRET: is the sandbox's built-in secret/,
     );
     expect(() => readConfig({ ...production(), LINKEDIN_MODE: 'sandbox' })).toThrow(/LINKEDIN_SANDBOX_URL: is required in production with LINKEDIN_MODE=sandbox/);
+  });
+
+  test('when production is not told its SMTP server and sender (the expiry emails), then start-up fails naming both', () => {
+    let problems: string[] = [];
+    try {
+      readConfig({ ...production(), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', SMTP_URL: undefined, MAIL_FROM: undefined });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([expect.stringMatching(/^SMTP_URL: is required in production/), expect.stringMatching(/^MAIL_FROM: is required in production/)]);
   });
 
   test('when the browser knows the sandbox by another address than the service, then the browser is sent to the public one and the service calls the internal one', () => {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { infraConfigShape, loadConfig, port, serviceProductionRules } from '@postwright/platform';
+import { infraConfigShape, loadConfig, mailConfigShape, mailProductionRules, port, productionRules, serviceProductionRules } from '@postwright/platform';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const configSchema = z.object({
   ...infraConfigShape,
+  ...mailConfigShape,
   PORT: port(4004),
+  /** the product's public origin: the emails about scheduled posts link to its pages */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** the content service (internal API: read an item, conditional status transitions) */
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   /** spec section 9: a post is scheduled at least this far ahead (the 1-hour rule); tests shorten it */
@@ -29,7 +32,10 @@ export const configSchema = z.object({
 });
 export type SchedulerConfig = z.infer<typeof configSchema>;
 
+/** Production: the emails' links and their SMTP server are stated, never this machine's defaults. */
+export const production = productionRules(serviceProductionRules, mailProductionRules, { required: ['PUBLIC_URL'] });
+
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<SchedulerConfig> {
-  return loadConfig(configSchema, env, serviceProductionRules);
+  return loadConfig(configSchema, env, production);
 }

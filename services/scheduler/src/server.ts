@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { SchedulerConfig } from './config';
 import { startFiringConsumer } from './modules/firing/firing.consumer';
 import { FireQueue } from './modules/firing/firing.queue';
 import { startReconciler } from './modules/firing/firing.reconciler';
 import { firingUseCases, type FiringUseCases } from './modules/firing/firing.use-case';
+import { notificationAccounts } from './modules/notifications/accounts.client';
+import { startNotificationsConsumer } from './modules/notifications/notifications.consumer';
+import { notificationEmails } from './modules/notifications/notifications.emails';
+import { notificationUseCases } from './modules/notifications/notifications.use-case';
 import { contentClient } from './modules/schedule/content.client';
 import { scheduleModels } from './modules/schedule/schedule.model';
 import { scheduleRepository } from './modules/schedule/schedule.repository';
@@ -50,7 +54,22 @@ function buildModules(ctx: ServiceContext<SchedulerConfig>, instanceId: string) 
     logger,
     rules: { minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS, maxAheadDays: config.SCHEDULE_MAX_AHEAD_DAYS },
   });
-  return { queue, firing, schedules };
+  const outbox = createMailOutbox({
+    conn: ctx.mongo,
+    transport: smtpTransport(config.SMTP_URL),
+    from: config.MAIL_FROM,
+    logger,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+  const notifications = notificationUseCases({
+    accounts: notificationAccounts({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
+    content,
+    outbox,
+    emails: notificationEmails(config.PUBLIC_URL.replace(/\/$/, '')),
+    logger,
+  });
+  return { queue, firing, schedules, outbox, notifications };
 }
 export type SchedulerModules = ReturnType<typeof buildModules>;
 export type SchedulerService = RunningService<SchedulerConfig, SchedulerModules> & { instanceId: string; firing: FiringUseCases };
@@ -62,29 +81,36 @@ export async function start(config: SchedulerConfig): Promise<SchedulerService> 
     name: 'scheduler',
     config,
     port: config.PORT,
-    modules: (ctx) => buildModules(ctx, instanceId),
+    async modules(ctx) {
+      const modules = buildModules(ctx, instanceId);
+      await modules.outbox.init();
+      return modules;
+    },
     routes(router, { schedules }, { tokens }) {
       scheduleRoutes(router, { tokens, schedules });
       suggestionsRoutes(router, { tokens, minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
       settingsRoutes(router, { tokens, minimumLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS });
     },
-    async background({ firing: f, queue: q }, ctx) {
+    async background({ firing: f, queue: q, outbox, notifications }, ctx) {
       try {
         await f.heartbeat();
         const count = await f.rebuild();
         ctx.logger.info({ count, instanceId }, 'timers armed from MongoDB');
         q.start();
         await startFiringConsumer(ctx.messaging, f);
+        await startNotificationsConsumer(ctx.messaging, notifications);
       } catch (error) {
         await q.close();
         throw error;
       }
       const stopReconciler = startReconciler(f, { intervalMs: config.SCHEDULER_RECONCILE_INTERVAL_MS, logger: ctx.logger });
+      const stopMail = outbox.start();
       return async () => {
         await stopReconciler();
         // the heartbeat is left to expire: after a graceful stop no claim is left unemitted, and
         // forgetting this replica at once would only make the others emit its claims again
         await q.close();
+        await stopMail();
       };
     },
     checks: {

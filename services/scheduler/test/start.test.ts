@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { ConfigError } from '@postwright/platform';
 import { http, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start, type SchedulerService } from '../src/server';
@@ -35,5 +37,29 @@ describe('scheduler service start-up', () => {
     expect(() => readConfig({ ...testEnv(ns), MONGO_URL: 'nope', PORT: 'abc', INTERNAL_TOKEN: 'short' })).toThrow(
       /MONGO_URL[\s\S]*INTERNAL_TOKEN[\s\S]*PORT|MONGO_URL[\s\S]*PORT[\s\S]*INTERNAL_TOKEN/,
     );
+  });
+
+  test('when production is not told the public address, the SMTP server and the sender of its emails, then start-up fails naming them; told them, it starts', () => {
+    const production = {
+      ...testEnv(ns),
+      NODE_ENV: 'production',
+      INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+      AMQP_URL: 'amqp://postwright:k3v9q2x8m4@rabbitmq:5672',
+      PUBLIC_URL: 'https://app.example.com',
+      SMTP_URL: 'smtps://postwright:r8Xq2mV7kL4p@smtp.mail.example:465',
+      MAIL_FROM: 'Postwright <no-reply@app.example.com>',
+    };
+    expect(readConfig(production)).toMatchObject({ PUBLIC_URL: 'https://app.example.com', MAIL_FROM: 'Postwright <no-reply@app.example.com>' });
+    let problems: string[] = [];
+    try {
+      readConfig({ ...production, PUBLIC_URL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^SMTP_URL: is required in production/),
+      expect.stringMatching(/^MAIL_FROM: is required in production/),
+      expect.stringMatching(/^PUBLIC_URL: is required in production/),
+    ]);
   });
 });

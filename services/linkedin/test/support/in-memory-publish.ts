@@ -29,6 +29,7 @@ export function connection(): StoredConnection {
     profile: { firstName: 'Dana', lastName: 'Reyes', headline: null, publicProfileUrl: null, picture: null },
     engagement: { available: true, reason: null },
     connectedAt: now,
+    expiryNoticeAt: null,
     updatedAt: now,
   };
 }

@@ -5,7 +5,10 @@
  * contracts/src/internal.ts and checked against the real one by the same contract cases
  * (platform/src/testing/contracts/content-contract.ts), and it settles items from the
  * linkedin.post.* events as the content service does. Users are tokens signed by the test kit's
- * key, as the auth service signs them.
+ * key, as the auth service signs them, and accounts of the test kit's fake of the auth service's
+ * internal API (the address, whether it is verified, which emails the member wants), checked
+ * against the real one by the quota contract cases. Emails go to the shared test Mailpit
+ * (platform/src/testing/mailpit.ts reads them back).
  */
 import { randomBytes } from 'node:crypto';
 import type { ContentItem, EventType, InternalContentItem } from '@postwright/contracts';
@@ -13,6 +16,7 @@ import { readConfig as readSandboxConfig, start as startSandbox, type RunningSan
 import { cleanupNamespace, http, issueTestToken, testEnv, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { startFakeContent, type FakeContent } from '@postwright/platform/src/testing/fakes/content';
+import { startFakeQuota, type FakeQuota } from '@postwright/platform/src/testing/fakes/quota';
 import { consentRedirect } from '@postwright/platform/src/testing/linkedin-consent';
 import { readConfig } from '../../src/config';
 import { start, type LinkedinService } from '../../src/server';
@@ -23,7 +27,12 @@ export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 export interface TestUser {
   id: string;
   token: string;
+  /** the member's address, where their notification emails go */
+  email: string;
 }
+
+/** What the auth service knows of a member besides the id: verified by default, every email on. */
+export type MemberProfile = NonNullable<Parameters<FakeQuota['addUser']>[2]>;
 
 export type { EventProbe };
 
@@ -33,9 +42,11 @@ export interface Stack {
   linkedin: LinkedinService;
   /** the content service's internal API, as the LinkedIn service sees it */
   content: FakeContent;
+  /** the auth service's internal API (the members' accounts), as the LinkedIn service sees it */
+  auth: FakeQuota;
   events: EventProbe;
-  /** an account: its id and an access token signed as the auth service signs them */
-  user(): Promise<TestUser>;
+  /** an account: its id, its address and an access token signed as the auth service signs them */
+  user(profile?: MemberProfile): Promise<TestUser>;
   /** the connect flow a browser goes through: auth-url, the sandbox's consent form, Allow, callback */
   connect(user: TestUser, member?: Record<string, string | null>): Promise<{ status: number; body: any; code: string; state: string }>;
   /** a draft of the user's (with `text` as its saved final text) */
@@ -81,11 +92,14 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
     const content = await startFakeContent({ internalToken: TEST_INTERNAL_TOKEN });
     stoppers.push(() => content.stop());
     await content.listen(ns);
+    const auth = await startFakeQuota({ internalToken: TEST_INTERNAL_TOKEN });
+    stoppers.push(() => auth.stop());
     const linkedinEnv = (env: Record<string, string> = {}) =>
       testEnv(ns, {
         PUBLIC_URL,
         LINKEDIN_SANDBOX_URL: sandbox.url,
         CONTENT_URL: content.url,
+        AUTH_URL: auth.url,
         TOKEN_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         LINKEDIN_REQUEST_TIMEOUT_MS: '1500',
         ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
@@ -108,10 +122,13 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
       sandbox,
       linkedin,
       content,
+      auth,
       events,
-      async user() {
+      async user(profile = {}) {
         const id = randomBytes(12).toString('hex');
-        return { id, token: issueTestToken({ sub: id, tier: 'premium' }) };
+        const email = profile.email ?? `member-${id}@example.com`;
+        auth.addUser(id, 'premium', { ...profile, email });
+        return { id, token: issueTestToken({ sub: id, tier: 'premium' }), email };
       },
       async connect(user, member = {}) {
         const start = await http(linkedin.url, 'GET', '/api/linkedin/auth-url', { token: user.token });

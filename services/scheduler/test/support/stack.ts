@@ -4,13 +4,17 @@
  * internal API (checked against the real one by the content contract cases), which settles items
  * from the linkedin.post.* events as content does; the LinkedIn service is played by the test
  * through the event probe (it answers content.publish.requested with linkedin.post.published or
- * linkedin.post.failed). Users are tokens signed by the test kit's key. The scheduler's journeys
- * with the real LinkedIn service and sandbox are in robustness/test/scheduler.*.test.ts.
+ * linkedin.post.failed). Users are tokens signed by the test kit's key, and accounts of the test
+ * kit's fake of the auth service's internal API (the address, whether it is verified, which
+ * emails the member wants), checked against the real one by the quota contract cases. Emails go
+ * to the shared test Mailpit (platform/src/testing/mailpit.ts reads them back). The scheduler's
+ * journeys with the real LinkedIn service and sandbox are in robustness/test/scheduler.*.test.ts.
  */
 import type { ContentItem, ContentType, EventEnvelope, EventPayload, InternalContentItem } from '@postwright/contracts';
 import { cleanupNamespace, http, issueTestToken, randomId, testEnv, testNamespace, TEST_INTERNAL_TOKEN, type JsonResponse } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { startFakeContent, type FakeContent } from '@postwright/platform/src/testing/fakes/content';
+import { startFakeQuota, type FakeQuota } from '@postwright/platform/src/testing/fakes/quota';
 import { randomBytes } from 'node:crypto';
 import { readConfig } from '../../src/config';
 import { start, type SchedulerService } from '../../src/server';
@@ -19,7 +23,12 @@ export { inMs, withOffset } from '@postwright/platform/src/testing/times';
 export interface TestUser {
   id: string;
   token: string;
+  /** the member's address, where their notification emails go */
+  email: string;
 }
+
+/** What the auth service knows of a member besides the id: verified by default, every email on. */
+export type MemberProfile = NonNullable<Parameters<FakeQuota['addUser']>[2]>;
 
 export type { EventProbe };
 
@@ -27,12 +36,14 @@ export interface Stack {
   ns: string;
   /** the content service's internal API, as the scheduler sees it */
   content: FakeContent;
+  /** the auth service's internal API (the members' accounts), as the scheduler sees it */
+  auth: FakeQuota;
   scheduler: SchedulerService;
   events: EventProbe;
   /** environment a scheduler of this stack reads (another replica) */
   schedulerEnv(extra?: Record<string, string>): Record<string, string | undefined>;
   startScheduler(extra?: Record<string, string>): Promise<SchedulerService>;
-  user(): Promise<TestUser>;
+  user(profile?: MemberProfile): Promise<TestUser>;
   /** a draft of the user's with its saved final text */
   draft(user: TestUser, options?: { text?: string; contentType?: ContentType }): Promise<ContentItem>;
   item(user: TestUser, id: string): Promise<ContentItem>;
@@ -67,13 +78,16 @@ export async function startStack(options: { schedulerEnv?: Record<string, string
     const content = await startFakeContent({ internalToken: TEST_INTERNAL_TOKEN });
     stoppers.push(() => content.stop());
     await content.listen(ns);
-    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated'], {
+    const auth = await startFakeQuota({ internalToken: TEST_INTERNAL_TOKEN });
+    stoppers.push(() => auth.stop());
+    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated', 'schedule.failed'], {
       waitMs: 15_000,
       prefetch: 500,
     });
     stoppers.push(() => events.close());
 
-    const schedulerEnv = (extra: Record<string, string> = {}) => testEnv(ns, { CONTENT_URL: content.url, ...SCHEDULER_TEST_SETTINGS, ...options.schedulerEnv, ...extra });
+    const schedulerEnv = (extra: Record<string, string> = {}) =>
+      testEnv(ns, { CONTENT_URL: content.url, AUTH_URL: auth.url, ...SCHEDULER_TEST_SETTINGS, ...options.schedulerEnv, ...extra });
     const startScheduler = async (extra: Record<string, string> = {}) => {
       const s = await start(readConfig(schedulerEnv(extra)));
       stoppers.push(() => s.stop());
@@ -84,13 +98,16 @@ export async function startStack(options: { schedulerEnv?: Record<string, string
     const stack: Stack = {
       ns,
       content,
+      auth,
       scheduler,
       events,
       schedulerEnv,
       startScheduler,
-      async user() {
+      async user(profile = {}) {
         const id = randomBytes(12).toString('hex');
-        return { id, token: issueTestToken({ sub: id, tier: 'premium' }) };
+        const email = profile.email ?? `member-${id}@example.com`;
+        auth.addUser(id, 'premium', { ...profile, email });
+        return { id, token: issueTestToken({ sub: id, tier: 'premium' }), email };
       },
       async draft(user, draftOptions = {}) {
         const text = draftOptions.text ?? `Scheduled post ${randomId()}: work samples beat whiteboards.`;

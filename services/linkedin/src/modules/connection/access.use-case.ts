@@ -39,6 +39,15 @@ export function grantExpiresAt(connection: GrantTimes): Date {
   return refreshEnd && refreshEnd > connection.accessTokenExpiresAt ? refreshEnd : connection.accessTokenExpiresAt;
 }
 
+/** From this long before the grant ends the member is warned: the profile says to reconnect soon, and an email says when. */
+export const RECONNECT_WARNING_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** When the first email about a grant's end falls due: RECONNECT_WARNING_DAYS before it ends. */
+export function expiryNoticeStart(connection: GrantTimes): Date {
+  return new Date(grantExpiresAt(connection).getTime() - RECONNECT_WARNING_DAYS * DAY_MS);
+}
+
 /** The access token's time is up and there is no refresh token left to get another: only a reconnect helps. */
 export function grantEnded(connection: GrantTimes & Pick<StoredConnection, 'status'>, now = Date.now()): boolean {
   return connection.status === 'expired' || grantExpiresAt(connection).getTime() <= now;
@@ -133,13 +142,16 @@ export class LinkedinAccess {
     // LinkedIn keeps the refresh token's own lifetime: a refresh neither pushes its end out nor forgets it
     const ends = [connection.refreshTokenExpiresAt, sealed.refreshTokenExpiresAt].filter((end): end is Date => end !== null);
     sealed.refreshTokenExpiresAt = ends.length ? new Date(Math.min(...ends.map((end) => end.getTime()))) : null;
-    if (await this.deps.connections.updateTokens(connection.userId, connection.accessToken, sealed)) {
+    // a grant whose end moved gets its emails about the new end; one that did not keeps its schedule of them
+    const renewed = { ...connection, ...sealed };
+    const notice = grantExpiresAt(renewed).getTime() === grantExpiresAt(connection).getTime() ? {} : { expiryNoticeAt: expiryNoticeStart(renewed) };
+    if (await this.deps.connections.updateTokens(connection.userId, connection.accessToken, { ...sealed, ...notice })) {
       this.deps.logger.info({ userId: connection.userId }, 'LinkedIn access token refreshed');
     } else {
       // the member reconnected (or another call refreshed) meanwhile: the stored grant is newer, keep it
       this.deps.logger.info({ userId: connection.userId }, 'LinkedIn access token refreshed for this call only; the stored grant changed meanwhile');
     }
-    Object.assign(connection, sealed, { status: 'active' });
+    Object.assign(connection, sealed, notice, { status: 'active' });
     return tokens.accessToken;
   }
 

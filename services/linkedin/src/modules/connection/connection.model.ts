@@ -24,6 +24,11 @@ export interface ConnectionRecord {
   /** whether post analytics can be read, and in plain words why not */
   engagement: { available: boolean; reason: string | null };
   connectedAt: Date;
+  /**
+   * When the next email about this grant's end falls due (a week before, then at the end); null
+   * once both are dealt with. Every write that gives the grant a new end plans them afresh.
+   */
+  expiryNoticeAt: Date | null;
   updatedAt: Date;
 }
 
@@ -51,11 +56,14 @@ const connectionSchema = new Schema<ConnectionRecord>(
       reason: { type: String, default: null },
     },
     connectedAt: { type: Date, required: true },
+    expiryNoticeAt: { type: Date, default: null },
   },
   { collection: 'connections', timestamps: { createdAt: false, updatedAt: true }, versionKey: false },
 );
 connectionSchema.index({ userId: 1 }, { unique: true });
 connectionSchema.index({ status: 1 });
+// the expiry emails' sweep reads the due ones as one range of it
+connectionSchema.index({ expiryNoticeAt: 1 });
 
 export function connectionModel(conn: Connection): Model<ConnectionRecord> {
   return (conn.models.LinkedinConnection as Model<ConnectionRecord>) ?? conn.model<ConnectionRecord>('LinkedinConnection', connectionSchema);

@@ -101,7 +101,7 @@ export class ConnectionRepository {
   async updateTokens(
     userId: string,
     previousAccessToken: string,
-    tokens: Pick<ConnectionRecord, 'accessToken' | 'refreshToken' | 'keyId' | 'accessTokenExpiresAt' | 'refreshTokenExpiresAt'>,
+    tokens: Pick<ConnectionRecord, 'accessToken' | 'refreshToken' | 'keyId' | 'accessTokenExpiresAt' | 'refreshTokenExpiresAt'> & Partial<Pick<ConnectionRecord, 'expiryNoticeAt'>>,
   ): Promise<boolean> {
     const result = await this.forget(userId, () => this.model.updateOne({ userId, accessToken: previousAccessToken }, { $set: { ...tokens, status: 'active' } }).exec());
     return result.matchedCount > 0;
@@ -113,7 +113,8 @@ export class ConnectionRepository {
    * longer the stored one.
    */
   async markExpired(userId: string, accessToken: string): Promise<boolean> {
-    const result = await this.forget(userId, () => this.model.updateOne({ userId, accessToken }, { $set: { status: 'expired' } }).exec());
+    // ended before its time (LinkedIn refused the token): the email that says so is due now
+    const result = await this.forget(userId, () => this.model.updateOne({ userId, accessToken }, { $set: { status: 'expired', expiryNoticeAt: new Date(this.now()) } }).exec());
     return result.matchedCount > 0;
   }
 
@@ -127,6 +128,29 @@ export class ConnectionRepository {
 
   async delete(userId: string): Promise<boolean> {
     return (await this.forget(userId, () => this.model.deleteOne({ userId }).exec())).deletedCount > 0;
+  }
+
+  /** The connections whose next expiry email is due by `now`, earliest first: one range of the expiryNoticeAt index. */
+  async dueExpiryNotices(now: Date, limit: number): Promise<StoredConnection[]> {
+    const docs = await this.model.find({ expiryNoticeAt: { $lte: now } }).sort({ expiryNoticeAt: 1 }).limit(limit).lean<ConnectionRecord[]>();
+    return docs.map((d) => plain(d)!);
+  }
+
+  /** Connections stored before the expiry emails existed: they have no expiryNoticeAt at all. */
+  async withoutExpiryNotice(limit: number): Promise<StoredConnection[]> {
+    const docs = await this.model.find({ expiryNoticeAt: { $exists: false } }).limit(limit).lean<ConnectionRecord[]>();
+    return docs.map((d) => plain(d)!);
+  }
+
+  /**
+   * Moves the grant's next expiry email from `from` (undefined: never planned) to `to`. False
+   * when the grant or its plan changed meanwhile (a reconnect, a refresh, another replica's
+   * sweep): the newer plan stands.
+   */
+  async moveExpiryNotice(userId: string, accessToken: string, from: Date | null | undefined, to: Date | null): Promise<boolean> {
+    const planned = from === undefined ? { $exists: false } : from;
+    const result = await this.model.updateOne({ userId, accessToken, expiryNoticeAt: planned }, { $set: { expiryNoticeAt: to } }).exec();
+    return result.matchedCount > 0;
   }
 
   async listActive(): Promise<StoredConnection[]> {

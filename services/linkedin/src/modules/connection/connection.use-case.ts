@@ -7,10 +7,10 @@ import { messages } from '../../lib/messages';
 import type { TokenCipher } from '../../lib/token-cipher';
 import type { EventPublisher } from '../../lib/events';
 import type { PostRepository } from '../publish/post.repository';
-import { grantEnded, grantExpiresAt, LinkedinAccess, sealTokens } from './access.use-case';
+import { expiryNoticeStart, grantEnded, grantExpiresAt, LinkedinAccess, RECONNECT_WARNING_DAYS, sealTokens } from './access.use-case';
 import type { ConnectionRepository, StoredConnection } from './connection.repository';
 
-export const RECONNECT_WARNING_DAYS = 7;
+export { RECONNECT_WARNING_DAYS };
 const DAY_MS = 24 * 3600 * 1000;
 export const ANALYTICS_SCOPE = 'r_member_postAnalytics';
 export const BASIC_PROFILE_SCOPE = 'r_basicprofile';
@@ -69,16 +69,19 @@ export class ConnectionUseCases {
     const now = new Date();
     const profile: StoredProfile = { ...fromUserInfo(info), ...headlineAndUrl };
     const hasAnalytics = tokens.scopes.includes(ANALYTICS_SCOPE);
+    const sealed = sealTokens(cipher, userId, tokens, now);
     const connection = await connections.save({
       userId,
       memberId: info.sub,
       memberUrn: `urn:li:person:${info.sub}`,
       scopes: tokens.scopes,
-      ...sealTokens(cipher, userId, tokens, now),
+      ...sealed,
       status: 'active',
       profile,
       engagement: { available: hasAnalytics, reason: hasAnalytics ? null : messages.noAnalyticsScope },
       connectedAt: now,
+      // a new grant, a new end: its emails are planned afresh
+      expiryNoticeAt: expiryNoticeStart({ ...sealed, connectedAt: now }),
     });
     await this.emit('linkedin.connected', {
       userId,

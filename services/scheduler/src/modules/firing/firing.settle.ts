@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventPayload } from '@postwright/contracts';
+import type { EventPayload, InternalContentItem } from '@postwright/contracts';
 import { LOCK_MS } from '../schedule/schedule.use-case';
 import { awaitsDraftSync } from '../schedule/schedule.states';
 import { scheduleStatuses, type CancelledSchedule, type ContentPort, type FailedSchedule, type FiringSchedule, type Schedule } from '../schedule/schedule.types';
@@ -36,7 +36,7 @@ export function moveItemBack(content: ContentPort, schedule: FailedSchedule | Ca
  * item goes back to draft with the reason (firing.rules.ts decides).
  */
 export function settling(ctx: FiringContext, arming: Arming) {
-  const { repo, content, logger, settings, now } = ctx;
+  const { repo, content, events, logger, settings, now } = ctx;
   const markPublished = publishedBatches(repo);
 
   /** Back to draft with the reason once retrying is over (or pointless). */
@@ -66,10 +66,28 @@ export function settling(ctx: FiringContext, arming: Arming) {
       if (!awaitsDraftSync(current) || current.requestId !== schedule.requestId) return;
       const moved = await moveItemBack(content, current);
       if (!moved.ok) logger.info({ contentId: current.contentId, status: moved.status }, 'item no longer scheduled; nothing to move back');
+      else if (current.status === 'failed' && moved.value.status !== 'published') await announceGivenUp(current, moved.value);
       await repo.remove(current.contentId, { lockId });
     } finally {
       await repo.release(schedule.contentId, lockId).catch(() => undefined);
     }
+  }
+
+  /**
+   * Tells whoever cares (the member's notification email) that this post will not go out. Sent
+   * before the schedule is removed, so a broker that does not confirm leaves the sync to be done
+   * again (the reconciler, a redelivery): the event may come twice, never not at all.
+   */
+  async function announceGivenUp(schedule: FailedSchedule, item: InternalContentItem): Promise<void> {
+    await events.publish('schedule.failed', {
+      contentId: schedule.contentId,
+      userId: schedule.userId,
+      requestId: schedule.requestId,
+      // what the member's card says now, which the content service may have put in its own words
+      reason: item.lastPublishError ?? schedule.syncError,
+      unconfirmed: item.publishUnconfirmed,
+      scheduledFor: schedule.scheduledFor.toISOString(),
+    });
   }
 
   return {
