@@ -65,19 +65,48 @@ describe('route guards', () => {
     expect(app.location().pathname).toBe('/dashboard');
   });
 
-  it.each(['/settings', '/no/such/page'])('when a signed-in user opens %s, then the catch-all sends them to /dashboard', async (path) => {
+  it('when a signed-in user opens an unknown path, then the catch-all sends them to /dashboard', async () => {
     seedSession(user, tokens);
     serverWithUser();
-    const app = renderApp(path);
+    const app = renderApp('/no/such/page');
 
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
 
-  it.each(['/settings', '/no/such/page'])('when an anonymous visitor opens %s, then the catch-all sends them to /', async (path) => {
+  it('when an anonymous visitor opens an unknown path, then the catch-all sends them to /', async () => {
     fakeApi({});
-    const app = renderApp(path);
+    const app = renderApp('/no/such/page');
 
     await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+
+  it('when a signed-in user opens /settings (the Quick Action), then Settings shows inside the layout instead of the catch-all', async () => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp('/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('user-full-name')[0]).toHaveTextContent('Ada Lovelace');
+    expect(app.location().pathname).toBe('/settings');
+  });
+
+  it('when an anonymous visitor opens /settings, then they are sent to / like any login-required page', async () => {
+    fakeApi({});
+    const app = renderApp('/settings');
+
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+
+  it.each([
+    ['/auth/forgot-password', 'Reset your password'],
+    ['/auth/reset-password?token=t1', 'Choose a new password'],
+  ])('when a signed-in user opens %s, then it shows (it is not a logged-out-only page)', async (path, heading) => {
+    seedSession(user, tokens);
+    serverWithUser();
+    const app = renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(app.location().pathname).toBe(path.split('?')[0]);
   });
 
   it.each(['/privacy', '/terms', '/refund', '/cookies', '/about', '/faq', '/contact', '/demo'])(

@@ -29,7 +29,7 @@ function build(outDir: string): BuiltChunk[] {
 const posix = (id: string | null) => (id ?? '').replace(/\\/g, '/');
 
 /** The screens behind the login guard (spec section 2), and the auth screen: none is needed to paint /. */
-const notOnLanding = ['dashboard', 'content', 'content-management', 'profile', 'support', 'pricing', 'billing', 'linkedin-callback', 'layout', 'auth', 'legal', 'company'];
+const notOnLanding = ['dashboard', 'content', 'content-management', 'profile', 'support', 'pricing', 'billing', 'linkedin-callback', 'layout', 'auth', 'settings', 'legal', 'company'];
 
 /** Issue #15: the landing page downloads what it shows, not the signed-in app. */
 describe('the landing page in the production build', () => {
@@ -89,6 +89,11 @@ describe('the landing page in the production build', () => {
     ['/features/auth/components/auth-page.tsx'],
     ['/features/pricing/components/pricing-page.tsx'],
     ['/features/billing/components/billing-success-page.tsx'],
+    ['/features/auth/components/forgot-password-page.tsx'],
+    ['/features/auth/components/reset-password-page.tsx'],
+    ['/features/auth/components/verify-email-page.tsx'],
+    ['/features/settings/components/settings-page.tsx'],
+    ['/features/settings/components/unsubscribe-page.tsx'],
   ])('when %s is needed, then it comes in a chunk of its own, loaded on navigation', (page) => {
     const chunk = routeChunk(page);
 

@@ -100,6 +100,49 @@ describe('pricing: starting a subscription', () => {
   });
 });
 
+describe('pricing: a paid plan needs a verified email address', () => {
+  const UNVERIFIED = 'Please verify your email address first: open the link we emailed you, or send a new one.';
+  const unverifiedReply = () => ({ status: 403, body: { error: UNVERIFIED, code: 'AUTH.EMAIL_UNVERIFIED' } });
+
+  it('when Checkout answers AUTH.EMAIL_UNVERIFIED, then it says so and "Resend verification email" sends the link again (no generic failure)', async () => {
+    const assign = watchNavigation();
+    const { api } = renderSignedIn(
+      '/pricing',
+      { 'POST /api/billing/checkout': unverifiedReply, 'POST /api/auth/resend-verification': () => ({ body: { sent: true } }) },
+      { emailVerified: false },
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(UNVERIFIED);
+    expect(alert).not.toHaveTextContent('Could not open checkout. Please try again.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Resend verification email' }));
+
+    expect(await within(alert).findByTestId('resend-outcome')).toHaveTextContent('We sent a new link to ada@example.com.');
+    expect(api.callsTo('POST', '/api/auth/resend-verification')).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Choose Starter' })).toBeEnabled();
+  });
+
+  it('when the resend is asked for too soon (429), then the alert says to wait a minute', async () => {
+    watchNavigation();
+    renderSignedIn(
+      '/pricing',
+      {
+        'POST /api/billing/checkout': unverifiedReply,
+        'POST /api/auth/resend-verification': () => ({ status: 429, body: { error: 'Too many attempts. Please wait a minute and try again.', code: 'AUTH.RATE_LIMITED' } }),
+      },
+      { emailVerified: false },
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Resend verification email' }));
+
+    expect(await screen.findByTestId('resend-outcome')).toHaveTextContent('Please wait a minute before asking again.');
+  });
+});
+
 describe('pricing: prices as sold', () => {
   it('when /api/billing/plans answers, then its prices and allowances replace the spec\'s', async () => {
     renderSignedIn('/pricing', {

@@ -38,6 +38,23 @@ describe('support: the help topics', () => {
     expect([scheduling.answer, ...scheduling.steps].join(' ')).not.toMatch(/1 minute/);
   });
 
+  it('when the login topic is read, then it points to "Forgot password?" and the 30-minute reset link', () => {
+    const login = helpTopics.find((t) => t.id === 'login')!;
+    const text = [login.answer, ...login.steps].join(' ');
+    expect(text).toContain('"Forgot password?"');
+    expect(text).toContain('30 minutes');
+  });
+
+  it('when the email verification topic is read, then it describes the verification email, its 24 hours and Resend email (no longer "no verification")', () => {
+    const topic = helpTopics.find((t) => t.id === 'email-verification')!;
+    const text = [topic.answer, ...topic.steps].join(' ');
+    expect(text).toContain('verification link');
+    expect(text).toContain('24 hours');
+    expect(text).toContain('Resend email');
+    expect(text).toContain('Settings');
+    expect(text).not.toMatch(/no verification email/);
+  });
+
   it('filters by text in the question or the answer, case-insensitively, within a category', () => {
     expect(filterTopics(helpTopics, 'BROWSER', 'all').map((t) => t.id)).toEqual(['slow-pages', 'browsers', 'mobile']);
     expect(filterTopics(helpTopics, 'password', 'LinkedIn').map((t) => t.id)).toEqual(['connect-linkedin']);

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.profile, lazy: page(() => import('../features/profile/components/profile-page'), (m) => m.ProfilePage) },
               { path: paths.support, lazy: page(() => import('../features/support/components/support-page'), (m) => m.SupportPage) },
+              { path: paths.settings, lazy: page(() => import('../features/settings/components/settings-page'), (m) => m.SettingsPage) },
               {
                 path: paths.billingSuccess,
                 lazy: page(() => import('../features/billing/components/billing-success-page'), (m) => m.BillingSuccessPage),
@@ -55,6 +56,17 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // an emailed link's page, or one on the way to it: signed in or not (no guard)
+      {
+        path: paths.forgotPassword,
+        lazy: page(() => import('../features/auth/components/forgot-password-page'), (m) => m.ForgotPasswordPage),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: page(() => import('../features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage),
+      },
+      { path: paths.verifyEmail, lazy: page(() => import('../features/auth/components/verify-email-page'), (m) => m.VerifyEmailPage) },
+      { path: paths.unsubscribe, lazy: page(() => import('../features/settings/components/unsubscribe-page'), (m) => m.UnsubscribePage) },
       // public
       { path: paths.privacy, lazy: page(() => import('../features/legal/components/legal-pages'), (m) => m.PrivacyPage) },
       { path: paths.terms, lazy: page(() => import('../features/legal/components/legal-pages'), (m) => m.TermsPage) },
@@ -64,7 +76,7 @@ export const routes: RouteObject[] = [
       { path: paths.faq, lazy: page(() => import('../features/company/components/faq-page'), (m) => m.FaqPage) },
       { path: paths.contact, lazy: page(() => import('../features/company/components/contact-page'), (m) => m.ContactPage) },
       { path: paths.demo, lazy: page(() => import('../features/company/components/demo-page'), (m) => m.DemoPage) },
-      // anything else, /settings included
+      // anything else
       { path: '*', Component: CatchAllRedirect },
     ],
   },

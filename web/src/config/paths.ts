@@ -6,6 +6,12 @@ export const paths = {
   home: '/',
   login: '/auth/login',
   signup: '/auth/signup',
+  /** asks for a reset link by email (reachable signed in or not) */
+  forgotPassword: '/auth/forgot-password',
+  /** the reset email's link (`?token=`) */
+  resetPassword: '/auth/reset-password',
+  /** the verification email's link (`?token=`) */
+  verifyEmail: '/auth/verify-email',
   dashboard: '/dashboard',
   content: '/content',
   contentManagement: '/content-management',
@@ -23,8 +29,10 @@ export const paths = {
   faq: '/faq',
   contact: '/contact',
   demo: '/demo',
-  /** linked from Quick Actions but not defined: falls into the catch-all redirect */
+  /** account, password and email notifications (the profile's Quick Actions link here) */
   settings: '/settings',
+  /** a notification email's unsubscribe link (`?token=`); works signed out */
+  unsubscribe: '/settings/unsubscribe',
 } as const;
 
 /** Anchors of the landing page. */

@@ -27,6 +27,8 @@ export interface AuthContextValue {
   updateUser(next: User | Partial<User>): void;
   /** fetch the profile again */
   refreshUser(): Promise<User | null>;
+  /** forget the session in this browser without asking the server, which already ended it (a password reset) */
+  forgetSession(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -100,6 +102,12 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
     return user;
   }, [client]);
 
+  const forgetSession = useCallback(() => {
+    const { user, accessToken } = session.get();
+    // not an explicit logout: the generator keeps what this member typed, as after an expiry
+    if (user || accessToken) session.clear('expired');
+  }, []);
+
   const signedIn = Boolean(current.user && current.accessToken);
   const status: AuthStatus = needsRestore || (checking && current.accessToken) ? 'loading' : signedIn ? 'authenticated' : 'anonymous';
 
@@ -113,8 +121,9 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
       logout,
       updateUser,
       refreshUser,
+      forgetSession,
     }),
-    [status, signedIn, current.user, login, signup, logout, updateUser, refreshUser],
+    [status, signedIn, current.user, login, signup, logout, updateUser, refreshUser, forgetSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

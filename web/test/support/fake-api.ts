@@ -106,6 +106,9 @@ export function buildUser(overrides: Partial<User> = {}): User {
   const user: User = {
     id: 'u1',
     email: 'ada@example.com',
+    // verified unless a test says otherwise: an unverified member is a deliberate fixture
+    emailVerified: true,
+    notifications: { postPublished: true, postFailed: true, linkedinExpiry: true },
     firstName: 'Ada',
     lastName: 'Lovelace',
     profilePicture: null,

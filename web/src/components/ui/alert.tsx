@@ -14,6 +14,7 @@ export function Alert({
   children,
   action,
   onDismiss,
+  dismissLabel = 'Dismiss',
   className,
 }: {
   tone?: AlertTone;
@@ -21,6 +22,8 @@ export function Alert({
   children?: ReactNode;
   action?: ReactNode;
   onDismiss?: () => void;
+  /** the dismiss button's name, where "Dismiss" alone would not say what goes away */
+  dismissLabel?: string;
   className?: string;
 }) {
   const Icon = icons[tone];
@@ -33,7 +36,7 @@ export function Alert({
         {action}
       </div>
       {onDismiss ? (
-        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
+        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={dismissLabel}>
           <IconClose size={16} />
         </button>
       ) : null}

@@ -27,6 +27,7 @@ const copy = {
     switchText: "Don't have an account?",
     switchLink: 'Sign up',
     switchTo: paths.signup,
+    forgot: 'Forgot password?',
   },
   signup: {
     title: 'Create your account',
@@ -151,6 +152,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           maxLength={FIELD_MAX.password}
           {...field('password')}
         />
+        {mode === 'login' ? (
+          <p className={styles.forgot}>
+            {/* the address typed so far goes along, so it need not be typed twice */}
+            <Link to={paths.forgotPassword} state={{ email: values.email.trim() }}>
+              {copy.login.forgot}
+            </Link>
+          </p>
+        ) : null}
         {mode === 'signup' ? (
           <Input label="Confirm Password" type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...field('confirmPassword')} />
         ) : null}

@@ -11,6 +11,7 @@ import { useAuth, useUser } from '../../../lib/auth';
 import { fullName, initials, isTrial, postAllowance, tierNote } from '../../../lib/user';
 import { canManageSubscription, navItemsFor, type AppNavIcon } from './nav-items';
 import { PastDueBanner } from './past-due-banner';
+import { VerifyEmailBanner } from './verify-email-banner';
 import styles from './app-layout.module.css';
 
 const icons: Record<AppNavIcon, typeof IconDashboard> = {
@@ -150,6 +151,8 @@ export function AppLayout() {
       <div className={styles.content}>
         <main id="main" tabIndex={-1} className={styles.main}>
           <PastDueBanner user={user} />
+          {/* Settings shows the verification and its resend in its Account section */}
+          {location.pathname === paths.settings ? null : <VerifyEmailBanner key={user.id} user={user} />}
           <Outlet />
         </main>
         <footer className={styles.footer}>

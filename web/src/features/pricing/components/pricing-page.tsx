@@ -17,6 +17,7 @@ import { usePlans } from '../../../lib/use-plans';
 import { useSubscription } from '../../../lib/use-subscription';
 import { isSubscriber, offersFreeTrial } from '../../../lib/user';
 import { useCheckout } from '../hooks/use-checkout';
+import { ResendVerificationAction } from './resend-verification-action';
 import styles from './pricing-page.module.css';
 
 /**
@@ -85,7 +86,13 @@ export function PricingPage() {
               <Alert
                 tone="danger"
                 onDismiss={checkout.dismiss}
-                action={checkout.failure.alreadySubscribed ? <ManageBillingButton size="sm" className={styles.alertAction} /> : null}
+                action={
+                  checkout.failure.alreadySubscribed ? (
+                    <ManageBillingButton size="sm" className={styles.alertAction} />
+                  ) : checkout.failure.emailUnverified ? (
+                    <ResendVerificationAction />
+                  ) : null
+                }
               >
                 {checkout.failure.text}
               </Alert>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PlanId } from '@postwright/contracts';
 import { useLeaving } from '../../../components/billing/use-leaving';
 import { intervalOf, type BillingPeriod } from '../../../config/plans';
+import { hasCode } from '../../../lib/account-text';
 import { startCheckout } from '../../../lib/billing-api';
 import { billingErrorText, billingText, isAlreadySubscribed } from '../../../lib/billing-text';
 
@@ -9,6 +10,8 @@ export interface CheckoutFailure {
   text: string;
   /** the member already pays for a plan: the way forward is Manage billing */
   alreadySubscribed: boolean;
+  /** a paid plan needs a verified address: the way forward is the verification email */
+  emailUnverified: boolean;
 }
 
 /**
@@ -26,7 +29,11 @@ export function useCheckout(userId: string) {
     try {
       await startCheckout(userId, plan, intervalOf(period));
     } catch (error) {
-      setFailure({ text: billingErrorText(error, billingText.checkoutFailed), alreadySubscribed: isAlreadySubscribed(error) });
+      setFailure({
+        text: billingErrorText(error, billingText.checkoutFailed),
+        alreadySubscribed: isAlreadySubscribed(error),
+        emailUnverified: hasCode(error, 'AUTH.EMAIL_UNVERIFIED'),
+      });
       setOpening(null);
     }
   }

@@ -1,3 +1,4 @@
+import { RESET_LINK_MINUTES, VERIFICATION_LINK_HOURS } from '@postwright/contracts';
 import { site } from '../../../config/site';
 
 /** The help centre's categories (spec section 2, support). */
@@ -22,10 +23,12 @@ export const helpTopics: HelpTopic[] = [
     id: 'login',
     category: 'Account',
     question: 'I cannot log in to my account',
-    answer: 'Most login problems come from a mistyped email address or password, or from a session that has expired.',
+    answer:
+      'Most login problems come from a mistyped email address or password, or from a session that has expired. If you have forgotten your password, you can choose a new one from the sign-in page.',
     steps: [
       'Check that you are using the email address you signed up with.',
       'Type your password again, watching for Caps Lock.',
+      `Forgot your password? Choose "Forgot password?" on the sign-in page and enter your email address. We email you a link to choose a new one; it works for ${RESET_LINK_MINUTES} minutes. Choosing a new password signs you out everywhere, so sign in again with it.`,
       'Reload the page and try again; an expired session is cleared automatically.',
       `Still stuck? Email ${site.supportEmail} from the address on your account and we will help you in.`,
     ],
@@ -46,11 +49,13 @@ export const helpTopics: HelpTopic[] = [
     id: 'email-verification',
     category: 'Account',
     question: 'Do I need to verify my email address?',
-    answer: 'No. Your account works as soon as you sign up; there is no verification email to wait for.',
+    answer:
+      `Yes, to buy a plan and to get notification emails. Your account works as soon as you sign up, and you can use your trial posts before verifying. When you sign up we email you a verification link; it works for ${VERIFICATION_LINK_HOURS} hours.`,
     steps: [
-      'Sign in with the email address and password you chose at signup.',
-      'If you think you signed up with a typo in your email, sign up again with the right address.',
-      `To close the account with the wrong address, email ${site.supportEmail}.`,
+      'Open the email from Postwright and choose the link in it. The page that opens says "Your email address is verified."',
+      'No email? Check your spam folder, then choose Resend email in the reminder at the top of the app, or in Settings under Account.',
+      'A link that has expired or was already used cannot verify your address: ask for a new one the same way.',
+      `Your email address cannot be changed in the app. If you signed up with a typo in it, email ${site.supportEmail}.`,
     ],
   },
   {
