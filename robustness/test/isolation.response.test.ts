@@ -200,6 +200,10 @@ describe('billing', () => {
     expect(portal.status).toBe(409);
     expect(portal.body).toMatchObject({ code: 'BILLING.NO_CUSTOMER' });
 
+    // A's verified address does not count for B
+    const unverified = await stack.call('POST', '/api/billing/checkout', { token: other.token, body: { plan: 'starter', interval: 'month', userId: subscriber.id } });
+    expect(unverified.status).toBe(403);
+    await stack.verifyEmail(other);
     const checkout = await stack.call('POST', '/api/billing/checkout', { token: other.token, body: { plan: 'starter', interval: 'month', userId: subscriber.id, customer: aCustomer } });
     expect(checkout.status).toBe(200);
     expect((await stack.billing.modules.stores.customers.byUser(other.id))!.customerId).not.toBe(aCustomer);

@@ -36,6 +36,11 @@ describe('journey: from a finished trial to a cancelled Starter plan', () => {
   });
 
   test('when the member pays with a declined card and then with 4242, then Starter reaches the account and the fourth post is written', async () => {
+    // a paid plan needs a verified address: the emailed link first
+    const unverified = await stack.call('POST', '/api/billing/checkout', { token: member.token, body: { plan: 'starter', interval: 'month' } });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body).toMatchObject({ code: 'AUTH.EMAIL_UNVERIFIED' });
+    await stack.verifyEmail(member);
     const declined = await stack.checkout(member, 'starter', 'month', TEST_CARDS.declined);
     expect(declined.status).toBe(402);
     expect(declined.html).toContain('Your card was declined.');

@@ -9,6 +9,7 @@ import { allowConsent } from '@postwright/platform/src/testing/linkedin-consent'
 import { randomBytes } from 'node:crypto';
 import type { AuthResponse, BillingInterval, ContentItem, GenerateResponse, PlanId, User } from '@postwright/contracts';
 import { advanceToRenewal, payCheckout, portalAction, TEST_CARDS, type PageAnswer, type PortalAction } from '@postwright/platform/src/testing/stripe-pages';
+import { linkIn, waitForMessage } from '@postwright/platform/src/testing/mailpit';
 import { cleanupNamespace, eventually, http, randomId, testEnv, testKeys, testNamespace, type HttpOptions, type JsonResponse, generateForm } from '@postwright/platform/src/testing';
 import { readConfig as readGatewayConfig } from '../../../gateway/src/config';
 import { start as startGateway, type RunningGateway } from '../../../gateway/src/server';
@@ -88,7 +89,9 @@ export interface Stack {
   billingSandbox: RunningBillingSandbox;
   /** Checkout through the gateway for the plan, paid on the sandbox's page with the card; the payment form's answer */
   checkout(user: TestUser, plan?: PlanId, interval?: BillingInterval, card?: string): Promise<PageAnswer>;
-  /** checkout paid with 4242, then waits until the account has the plan */
+  /** follows the link of the "Verify your email" message the member was sent (Mailpit), through the gateway */
+  verifyEmail(user: TestUser): Promise<void>;
+  /** verifies the email if it is not yet, pays Checkout with 4242, then waits until the account has the plan */
   subscribe(user: TestUser, plan?: PlanId, interval?: BillingInterval): Promise<User>;
   /** one of the Billing Portal's actions, opened through the gateway as Manage billing does */
   portal(user: TestUser, action: PortalAction, fields?: Record<string, string | null>): Promise<PageAnswer>;
@@ -254,7 +257,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         if (res.status !== 200) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
         return payCheckout(res.body.url, card);
       },
+      async verifyEmail(user) {
+        const token = linkIn(await waitForMessage(user.email, { subject: 'Verify your email', timeoutMs: 30_000 }), '/auth/verify-email').searchParams.get('token');
+        const res = await call('POST', '/api/auth/verify-email', { body: { token } });
+        if (res.status !== 200) throw new Error(`verify-email: ${res.status} ${JSON.stringify(res.body)}`);
+      },
       async subscribe(user, plan = 'starter', interval = 'month') {
+        if (!(await stack.profile(user)).emailVerified) await stack.verifyEmail(user);
         const paid = await stack.checkout(user, plan, interval);
         if (paid.status !== 303) throw new Error(`payment: ${paid.status}`);
         return eventually(() => stack.profile(user), (u) => u.subscriptionTier === plan && u.subscriptionStatus === 'active', 15_000);
