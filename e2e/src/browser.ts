@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { EVENT_STREAM_TYPE, eventStreamReader, parseStreamEvent, type GenerateResponse } from '@postwright/contracts';
-import { mailpitClient, type MailpitClient } from '@postwright/platform/src/testing/mailpit';
+import { linkIn, mailpitClient, type MailpitClient } from '@postwright/platform/src/testing/mailpit';
 import { chromium, type APIResponse, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
 
-export { linkIn } from '@postwright/platform/src/testing/mailpit';
+export { linkIn };
 
 export const JOURNEY_WIDTHS = [1280, 375] as const;
 
@@ -112,6 +112,21 @@ export async function signUp(page: Page, firstName = 'Ada', lastName = 'Tester')
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: `Welcome, ${firstName}` }).waitFor();
   return email;
+}
+
+/** The subject of the email signup (and every resend) sends, with the link that proves the address. */
+export const VERIFY_SUBJECT = 'Verify your email';
+
+/**
+ * Verifies the address as the member does: opens the link of the newest "Verify your email"
+ * message to `email` (read from Mailpit) in this page, and waits for the verify page's answer.
+ * `count` is how many such messages must have arrived (a resend sends another, and spends the
+ * older links).
+ */
+export async function verifyEmail(page: Page, email: string, count = 1): Promise<void> {
+  const mail = await inbox().waitForMessage(email, { subject: VERIFY_SUBJECT, count, timeoutMs: 30_000 });
+  await page.goto(linkIn(mail, '/auth/verify-email').href);
+  await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
 }
 
 /** Answers the app's own confirmation dialog with its confirm button; answers the question it asked. */
@@ -241,6 +256,15 @@ export async function pickHook(page: Page, index: number): Promise<string> {
 /** A content management card, named by its topic. */
 export function contentCard(page: Page, topic: string): Locator {
   return page.getByRole('listitem', { name: topic });
+}
+
+/** The datetime-local value (with seconds) of a moment `ms` from now, in the browser's zone. */
+export async function localInputValueIn(page: Page, ms: number): Promise<string> {
+  return page.evaluate((ahead) => {
+    const d = new Date(Date.now() + ahead);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }, ms);
 }
 
 /** On the LinkedIn sandbox's consent page: the member's name, then Allow. */

@@ -1,6 +1,7 @@
 /**
  * Buying a plan as a member does it, over the whole stack in Chromium: the pricing page starts
- * Stripe Checkout, the billing sandbox plays Stripe (its hosted Checkout and portal pages, and its
+ * Stripe Checkout (once the member has verified the address through the emailed link, read from
+ * Mailpit), the billing sandbox plays Stripe (its hosted Checkout and portal pages, and its
  * signed webhooks through the gateway), and the app shows the plan where the member looks for it.
  * The pages on the way (the app's and the sandbox's) are checked with axe-core at 1280 and 375 px
  * and kept as screenshots (billing-*.png in e2e/artifacts/screenshots).
@@ -8,7 +9,7 @@
 import { SANDBOX_DEFAULTS } from '@postwright/billing-sandbox';
 import { http } from '@postwright/platform/src/testing';
 import type { Page } from 'playwright-core';
-import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, generate, newPage, PASSWORD, screenshot, sharedBrowser, signUp } from '../src/browser';
+import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, generate, newPage, PASSWORD, screenshot, sharedBrowser, signUp, verifyEmail } from '../src/browser';
 
 jest.setTimeout(180_000);
 
@@ -105,6 +106,8 @@ describe('buying a plan through Stripe Checkout', () => {
     const { context, page } = await newPage(browser.get());
     try {
       const email = await signUp(page, 'Dorothy', 'Vaughan');
+      // a paid plan needs a verified address: the member opens the emailed link first
+      await verifyEmail(page, email);
 
       // the pricing page: monthly first; the chosen plan's button is busy until the browser leaves
       await page.goto('/pricing');
@@ -225,7 +228,7 @@ describe('buying a plan through Stripe Checkout', () => {
   test('when a member leaves Checkout by its back link, then the pricing page says once that nothing was charged', async () => {
     const { context, page } = await newPage(browser.get());
     try {
-      await signUp(page, 'Mary', 'Jackson');
+      await verifyEmail(page, await signUp(page, 'Mary', 'Jackson'));
       await page.goto('/pricing');
       await page.getByRole('radio', { name: /^Yearly/ }).click();
       await page.getByRole('radio', { name: /^Yearly/, checked: true }).waitFor();

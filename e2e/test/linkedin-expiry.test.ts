@@ -7,7 +7,7 @@
  */
 import { http } from '@postwright/platform/src/testing';
 import type { Page } from 'playwright-core';
-import { checkPage as checkPageAt, confirmInApp, contentCard, contentDetails, generate, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, confirmInApp, contentCard, contentDetails, generate, localInputValueIn, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(240_000);
 
@@ -23,15 +23,6 @@ async function allowAs(page: Page, email: string): Promise<void> {
   await page.getByLabel('Last name').fill('Franklin');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Allow' }).click();
-}
-
-/** The datetime-local value (with seconds) of a moment `ms` from now, in the browser's zone. */
-async function localInputValueIn(page: Page, ms: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const d = new Date(Date.now() + ahead);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  }, ms);
 }
 
 test('a scheduled post whose LinkedIn connection ended before its time: back to draft with the reason, Reconnect LinkedIn from Content Management, then it publishes', async () => {

@@ -17,6 +17,7 @@ import {
   contentCard,
   contentDetails,
   generate,
+  localInputValueIn,
   sharedBrowser,
   newPage,
   pickHook,
@@ -34,15 +35,6 @@ const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix
 
 const details = contentDetails;
 const card = contentCard;
-
-/** The datetime-local value (with seconds) of a moment `ms` from now, in the browser's zone. */
-async function localInputValueIn(page: Page, ms: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const d = new Date(Date.now() + ahead);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  }, ms);
-}
 
 describe('signed-in screens journeys', () => {
   test('trial: dashboard, generate three types, pick a hook, save, the trial limit after 3, then edit and delete in Content Management', async () => {

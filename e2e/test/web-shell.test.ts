@@ -1,12 +1,13 @@
 /**
  * Journeys through the web shell (issue 7) over the whole stack: landing anchors, signup to the
- * dashboard, logout, login back to where the visitor came from, the catch-all redirect, the
- * public pages, and the token refresh. Every page visited is checked with axe-core (no serious
- * or critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts.
+ * dashboard, logout, login back to where the visitor came from, the catch-all redirect (which
+ * /settings is not), the public pages, and the token refresh. Every page visited is checked with
+ * axe-core (no serious or critical violations) and kept as screenshots at 1280 and 375 px in
+ * e2e/artifacts.
  */
 import { http } from '@postwright/platform/src/testing';
 import type { Page } from 'playwright-core';
-import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail } from '../src/browser';
+import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail, verifyEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
@@ -120,7 +121,8 @@ describe('web shell journeys', () => {
       await checkPage(page, 'signup');
       await page.getByLabel('First Name').fill('Grace');
       await page.getByLabel('Last Name').fill('Hopper');
-      await page.getByLabel('Email').fill(uniqueEmail('grace'));
+      const email = uniqueEmail('grace');
+      await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm Password').fill(`${PASSWORD}-typo`);
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -152,7 +154,9 @@ describe('web shell journeys', () => {
 
       // /pricing: own header, greeting and the plan picker; a plan leaves for Stripe Checkout (the
       // billing sandbox's page), and Back returns to a page whose buttons work again (the whole
-      // subscription is billing.test.ts's journey)
+      // subscription is billing.test.ts's journey, the refusal before verifying account.test.ts's).
+      // A paid plan needs a verified address, so the emailed link comes first.
+      await verifyEmail(page, email);
       await page.goto('/pricing');
       await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
       await expect(page.locator('header').textContent()).resolves.toContain('Hi, Grace');
@@ -242,18 +246,29 @@ describe('web shell journeys', () => {
     }
   });
 
-  test('catch-all: unknown paths (and /settings) go to / when signed out and to /dashboard when signed in', async () => {
+  test('catch-all: unknown paths go to / when signed out and to /dashboard when signed in; /settings is a page of its own', async () => {
     const { context, page } = await newPage(browser.get());
     try {
-      for (const path of ['/settings', '/no/such/page']) {
-        await page.goto(path);
-        await page.waitForURL((url) => url.pathname === '/');
-      }
+      await page.goto('/no/such/page');
+      await page.waitForURL((url) => url.pathname === '/');
       await signUp(page, 'Hedy', 'Lamarr');
-      for (const path of ['/settings', '/no/such/page']) {
-        await page.goto(path);
-        await page.waitForURL(/\/dashboard$/);
-      }
+      await page.goto('/no/such/page');
+      await page.waitForURL(/\/dashboard$/);
+
+      // /settings opens (the profile's Account Settings leads there) and stays
+      await page.goto('/profile');
+      await page.getByRole('link', { name: 'Account Settings' }).click();
+      await page.waitForURL(/\/settings$/);
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/settings');
+
+      // signed out it is a login-required page like the others: the visitor is sent home
+      await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/settings');
+      await page.waitForURL((url) => url.pathname === '/');
     } finally {
       await context.close();
     }

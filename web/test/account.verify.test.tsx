@@ -69,6 +69,16 @@ describe('verify email: the emailed link', () => {
     expect(api.callsTo('POST', '/api/auth/resend-verification')).toEqual([expect.objectContaining({ authorization: 'Bearer access-1' })]);
   });
 
+  it('when a verified member opens a link already spent, then the page says the address is verified, with no new link to send', async () => {
+    const user = seedSession(buildUser({ emailVerified: true }));
+    fakeApi({ 'GET /api/users/profile': () => ({ body: { user } }), 'POST /api/auth/verify-email': invalidReply });
+    renderApp('/auth/verify-email?token=spent');
+
+    expect(await screen.findByText('Your email address is already verified.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+
   it('when a visitor\'s link is used or expired, then its message shows with Sign in (a new link is sent from the app)', async () => {
     const api = fakeApi({ 'POST /api/auth/verify-email': invalidReply });
     renderApp('/auth/verify-email?token=old');

@@ -43,7 +43,7 @@ export function VerifyEmailPage() {
   useDocumentTitle('Verify your email');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { status, refreshUser } = useAuth();
+  const { status, user, refreshUser } = useAuth();
   const [phase, setPhase] = useState<Phase>({ state: 'verifying' });
   const [attempt, setAttempt] = useState(0);
   /** the attempt already sent: a token is spent by its first use */
@@ -88,6 +88,14 @@ export function VerifyEmailPage() {
         </NoticePage>
       );
     case 'invalid':
+      // a spent link of a member who is verified already (opened twice, say): nothing is wrong
+      if (signedIn && user?.emailVerified) {
+        return (
+          <NoticePage tone="success" title={accountText.verifiedTitle} actions={next}>
+            <p>{catalogueMessage('AUTH.EMAIL_ALREADY_VERIFIED')}</p>
+          </NoticePage>
+        );
+      }
       return <InvalidLink signedIn={signedIn} next={next} />;
     case 'failed':
       return (
