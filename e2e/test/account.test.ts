@@ -97,7 +97,7 @@ describe('the account: email verification, password reset, settings, notificatio
 
       // unverified: a reminder on the signed-in pages, with a way to have the email sent again
       const banner = page.getByTestId('verify-email-banner');
-      await expect(banner.textContent()).resolves.toContain(`Verify your email: we sent a link to ${email}.`);
+      await expect(banner.textContent()).resolves.toContain(`Verify your email address, ${email}, to subscribe to a plan and get notification emails.`);
       await banner.getByRole('button', { name: 'Resend email' }).waitFor();
       await checkPage(page, 'dashboard-unverified');
       const first = await inbox().waitForMessage(email, { subject: VERIFY_SUBJECT });

@@ -7,7 +7,7 @@ import { chooseType, typeNames } from './support/generator-steps';
 import { gate, renderSignedIn } from './support/screens';
 
 const unverified = { emailVerified: false };
-const REMINDER = 'Verify your email: we sent a link to ada@example.com.';
+const REMINDER = 'Verify your email address, ada@example.com, to subscribe to a plan and get notification emails.';
 
 const banner = () => screen.findByTestId('verify-email-banner');
 

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { Email } from './render';
 
 interface OutboxDocument extends Email {
+  // text, html and headers are dropped once sent (they may hold a live link)
   /** what this email is about (one per key: an event's email is stored once however often the event comes) */
   key: string;
   status: 'pending' | 'sent' | 'dead';
@@ -100,7 +101,11 @@ export function createMailOutbox(deps: {
       // one Message-ID per email, whatever the attempt: a receiver that got it before sees the same message
       const messageId = `<${createHash('sha256').update(doc.key).digest('hex').slice(0, 32)}@${domain}>`;
       await deps.transport.send({ from: deps.from, to: doc.to, subject: doc.subject, text: doc.text, html: doc.html, headers: (doc.headers as Record<string, string> | null) ?? undefined, messageId });
-      await Outbox.updateOne({ _id: doc._id }, { $set: { status: 'sent', sentAt: now(), nextAttemptAt: null, lastError: null }, $inc: { attempts: 1 } });
+      // the body may hold a live link (a password reset): once it is sent only what it was stays
+      await Outbox.updateOne(
+        { _id: doc._id },
+        { $set: { status: 'sent', sentAt: now(), nextAttemptAt: null, lastError: null }, $unset: { text: 1, html: 1, headers: 1 }, $inc: { attempts: 1 } },
+      );
       return true;
     } catch (err) {
       const attempts = doc.attempts + 1;

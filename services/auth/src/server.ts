@@ -156,7 +156,8 @@ function startSweeper(ctx: ServiceContext<AuthConfig>, modules: AuthModules): ()
     try {
       const released = await modules.quota.sweepExpired();
       const ended = await modules.lifecycle.sweepEndedBetas();
-      if (released || ended) ctx.logger.info({ released, ended }, 'sweep: reservations released, betas ended');
+      const purged = await modules.accountTokens.purge(new Date());
+      if (released || ended || purged) ctx.logger.info({ released, ended, purged }, 'sweep: reservations released, betas ended, spent links forgotten');
     } catch (err) {
       ctx.logger.warn({ err }, 'sweep failed; next interval retries');
     }

@@ -59,6 +59,19 @@ describe('password reset and change (Mailpit as the SMTP server)', () => {
     expect(reused.body).toMatchObject({ code: 'AUTH.RESET_INVALID' });
   });
 
+  test('when a session started before sessions were listed per member (or escaped the list) and the password is reset, then it ends too', async () => {
+    const { user, tokens } = await signupUser(auth.url);
+    const redis = auth.ctx.redis;
+    const families = `${auth.ctx.keyPrefix}rtu:${user.id}:families`;
+    // as a session from before the list existed: in no list, its sign-in time unknown
+    const [family] = await redis.smembers(families);
+    await redis.srem(families, family);
+    await redis.del(`${auth.ctx.keyPrefix}rtf:${family}:proven`);
+    await forgot(user.email);
+    expect((await reset(await resetToken(user.email), 'a brand new passphrase')).status).toBe(200);
+    expect((await refresh(tokens.refreshToken)).body).toMatchObject({ code: 'AUTH.REFRESH_REVOKED' });
+  });
+
   test('when the link is older than 30 minutes, forged, or the new password is too short, then nothing changes', async () => {
     const { user } = await signupUser(auth.url);
     await forgot(user.email);

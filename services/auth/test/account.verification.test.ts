@@ -26,7 +26,9 @@ describe('email verification (Mailpit as the SMTP server)', () => {
     const { user, tokens } = await signupUser(auth.url, { firstName: 'Mary' });
     expect(user.emailVerified).toBe(false);
     const mail = await waitForMessage(user.email, { subject: 'Verify your email' });
-    expect(mail.Text).toContain('Hi Mary,');
+    // no name from the account in mail to an address it has not proven
+    expect(mail.Text).toMatch(/^Hi,\r?\n/);
+    expect(mail.Text).not.toContain('Mary');
     expect(mail.HTML).toContain('Verify your email');
     const link = linkIn(mail, '/auth/verify-email');
     expect(link.origin).toBe('http://localhost:8080');
@@ -39,6 +41,23 @@ describe('email verification (Mailpit as the SMTP server)', () => {
     const again = await verify(link.searchParams.get('token'));
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'AUTH.VERIFICATION_INVALID' });
+  });
+
+  test('when a name holds a line break (text that would read as ours in an email), then signup refuses it', async () => {
+    const res = await http(auth.url, 'POST', '/api/auth/signup', {
+      body: { email: `x-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Ada\n\nYour account is on hold', lastName: 'Lovelace' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'REQUEST.INVALID', details: { firstName: 'First name must be one line of text' } });
+  });
+
+  test('when the email has gone out, then the outbox keeps what it was, not its link', async () => {
+    const { user } = await signupUser(auth.url);
+    await waitForMessage(user.email, { subject: 'Verify your email' });
+    const stored = await auth.ctx.mongo.collection('mail_outbox').findOne({ to: user.email, status: 'sent' });
+    expect(stored).toMatchObject({ subject: 'Verify your email', status: 'sent' });
+    expect(stored?.text).toBeUndefined();
+    expect(stored?.html).toBeUndefined();
   });
 
   test('when a link is forged, malformed or older than 24 hours, then it is refused and the address stays unverified', async () => {

@@ -50,7 +50,8 @@ export const accountText = {
   tryAgain: 'Try again',
 
   // asking for the verification email again (banner, settings, verify page, pricing)
-  verifyBanner: (email: string) => `Verify your email: we sent a link to ${email}.`,
+  // no claim that a link was sent: members from before verification existed never got one
+  verifyBanner: (email: string) => `Verify your email address, ${email}, to subscribe to a plan and get notification emails.`,
   resendEmail: 'Resend email',
   resendVerificationEmail: 'Resend verification email',
   resending: 'Sending...',
@@ -67,7 +68,7 @@ export const accountText = {
   verificationLabel: 'Verification',
   statusVerified: 'Verified',
   statusUnverified: 'Not verified',
-  unverifiedNote: (email: string) => `Open the link we emailed to ${email} to verify your address.`,
+  unverifiedNote: (email: string) => `Open the verification link emailed to ${email}, or have a new one sent.`,
   newPasswordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
   changePasswordTitle: 'Change password',
   currentPassword: 'Current password',

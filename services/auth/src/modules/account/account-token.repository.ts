@@ -41,12 +41,22 @@ export function accountTokenRepository(conn: Connection) {
       await Tokens.init();
     },
 
-    /** A new token for the user; the earlier ones of the same purpose stop working (only the newest email's link counts). */
+    /**
+     * A new token for the user; the earlier ones of the same purpose stop working (only the newest
+     * email's link counts, also when two are asked for at once: each spends those made before it).
+     */
     async issue(userId: string, purpose: AccountTokenPurpose, expiresAt: Date, now: Date): Promise<string> {
-      await Tokens.updateMany({ userId, purpose, usedAt: null }, { $set: { usedAt: now } });
       const token = randomBytes(32).toString('base64url');
-      await Tokens.create({ hash: hashOf(token), userId, purpose, expiresAt, usedAt: null });
+      const created = await Tokens.create({ hash: hashOf(token), userId, purpose, expiresAt, usedAt: null });
+      await Tokens.updateMany({ userId, purpose, usedAt: null, _id: { $lt: created._id } }, { $set: { usedAt: now } });
       return token;
+    },
+
+    /** Forgets the tokens that can no longer be used: spent or expired a day ago. */
+    async purge(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - 24 * 3_600_000);
+      const removed = await Tokens.deleteMany({ expiresAt: { $lt: before } });
+      return removed.deletedCount ?? 0;
     },
 
     /** Spends the token: the user it was for, or null when it is unknown, of another purpose, used or expired. One caller wins. */

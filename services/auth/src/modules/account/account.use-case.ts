@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError, type Logger, type MailOutbox } from '@postwright/platform';
 import { RESET_LINK_MINUTES, VERIFICATION_LINK_HOURS, type NotificationKind, type NotificationPreferences, type User } from '@postwright/contracts';
 import type { PasswordHasher } from '../auth/password';
@@ -14,6 +15,8 @@ const HOUR_MS = 3_600_000;
 const RESENDS_PER_MINUTE = 2;
 /** reset emails one address may be sent in a minute, whoever asks: nobody can flood a member's inbox */
 const RESETS_PER_EMAIL_PER_MINUTE = 2;
+/** and in an hour, for verification and reset emails alike */
+const EMAILS_PER_HOUR = 5;
 
 export type AccountUseCases = ReturnType<typeof createAccountUseCases>;
 
@@ -49,27 +52,33 @@ export function createAccountUseCases(deps: {
   async function sendVerification(user: UserRecord): Promise<void> {
     const now = clock.now();
     const token = await tokens.issue(user.id, 'verify-email', new Date(now.getTime() + VERIFICATION_LINK_HOURS * HOUR_MS), now);
-    await outbox.enqueue(`verify-email:${user.id}:${now.getTime()}`, emails.verifyEmail(user.email, user.firstName, token));
+    await outbox.enqueue(`verify-email:${user.id}:${randomUUID()}`, emails.verifyEmail(user.email, token));
   }
 
-  /** Sets the password and ends every session but `keep`; the member is told by email. */
+  /**
+   * Sets the password and ends every session but `keep`; the member is told by email. Sessions the
+   * list does not hold are ended too: their password was proven before this change (refresh refuses them).
+   */
   async function replacePassword(user: UserRecord, password: string, keep?: string): Promise<void> {
-    const now = clock.now();
-    await users.setPassword(user.id, await passwords.hash(password), now);
+    const hash = await passwords.hash(password);
+    // the real time, as sessions record when their password was proven
+    const now = new Date();
+    await users.setPassword(user.id, hash, now);
+    if (keep) await refreshTokens.proveAgain(keep, new Date(now.getTime() + 1));
     const ended = await refreshTokens.revokeAllOf(user.id, keep);
     logger.info({ userId: user.id, sessionsEnded: ended }, 'password replaced');
-    await outbox.enqueue(`password-changed:${user.id}:${now.getTime()}`, emails.passwordChanged(user.email, user.firstName));
+    await outbox.enqueue(`password-changed:${user.id}:${randomUUID()}`, emails.passwordChanged(user.email));
   }
 
   /** The work behind a forgot-password request, done after it is answered (so its time says nothing). */
   async function emailResetLink(email: string): Promise<void> {
     const user = await users.findByEmail(email.trim().toLowerCase());
     if (!user) return;
-    // per address as well as per client: a member's inbox is not flooded from many clients
-    if (await rateLimiter.hit('forgot:email', user.email, RESETS_PER_EMAIL_PER_MINUTE)) return;
+    // per address as well as per client, by the minute and by the hour: nobody can flood a member's inbox
+    if ((await rateLimiter.hit('forgot:email', user.email, RESETS_PER_EMAIL_PER_MINUTE)) || (await rateLimiter.hit('forgot:email:hour', user.email, EMAILS_PER_HOUR, 3_600))) return;
     const now = clock.now();
     const token = await tokens.issue(user.id, 'reset-password', new Date(now.getTime() + RESET_LINK_MINUTES * 60_000), now);
-    await outbox.enqueue(`reset-password:${user.id}:${now.getTime()}`, emails.resetPassword(user.email, user.firstName, token));
+    await outbox.enqueue(`reset-password:${user.id}:${randomUUID()}`, emails.resetPassword(user.email, token));
   }
 
   return {
@@ -88,7 +97,7 @@ export function createAccountUseCases(deps: {
     async resendVerification(userId: string): Promise<{ sent: true }> {
       const user = await mine(userId);
       if (user.emailVerified) throw AppError.of('AUTH.EMAIL_ALREADY_VERIFIED');
-      const wait = await rateLimiter.hit('verify:resend', user.id, RESENDS_PER_MINUTE);
+      const wait = (await rateLimiter.hit('verify:resend', user.id, RESENDS_PER_MINUTE)) ?? (await rateLimiter.hit('verify:resend:hour', user.id, EMAILS_PER_HOUR, 3_600));
       if (wait) throw tooMany(wait);
       await sendVerification(user);
       return { sent: true };

@@ -10,6 +10,15 @@ export function text(label: string, max: number) {
     .max(max, atMostMessage(label, max));
 }
 
+/**
+ * A person's name: one line of text (it is written into emails and headers of the product, where
+ * a line break would start text of its own).
+ */
+export function personName(label: string, max: number) {
+  // eslint-disable-next-line no-control-regex
+  return text(label, max).refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${label} must be one line of text`);
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased: one account per address whatever the spelling. */
@@ -27,8 +36,8 @@ export const signupInputSchema = z.object(
     password: passwordInput
       .min(8, 'Password must be at least 8 characters')
       .max(FIELD_MAX.password, atMostMessage('Password', FIELD_MAX.password)),
-    firstName: text('First name', FIELD_MAX.firstName),
-    lastName: text('Last name', FIELD_MAX.lastName),
+    firstName: personName('First name', FIELD_MAX.firstName),
+    lastName: personName('Last name', FIELD_MAX.lastName),
   },
   { error: 'Request body must be a JSON object' },
 );

@@ -35,8 +35,8 @@ export function createAuthUseCases(deps: AuthDeps) {
    * The tier and role claims come from the stored user at every issue, so a refresh picks up changes.
    * The session (`sid`) is the refresh token's family: a login or signup starts one, a refresh keeps it.
    */
-  async function tokensFor(user: UserRecord, familyId?: string): Promise<Tokens> {
-    const refresh = await refreshTokens.issue(user.id, familyId);
+  async function tokensFor(user: UserRecord, familyId?: string, provenAt?: Date): Promise<Tokens> {
+    const refresh = await refreshTokens.issue(user.id, familyId, provenAt);
     return {
       accessToken: accessTokens.issue({ sub: user.id, role: user.userRole, tier: user.subscriptionTier, sid: refresh.familyId }),
       refreshToken: refresh.token,
@@ -105,6 +105,8 @@ export function createAuthUseCases(deps: AuthDeps) {
 
     async login(input: LoginInput, ip: string): Promise<AuthResponse> {
       const attempt = await guardLogin(ip, input.email);
+      // taken before the password is read: a password replaced meanwhile makes this session a stale one
+      const provenAt = new Date();
       const found = await users.findByEmail(input.email);
       const ok = found ? await passwords.verify(found.passwordHash, input.password) : await passwords.verifyNothing(input.password);
       if (!found || !ok) {
@@ -113,7 +115,14 @@ export function createAuthUseCases(deps: AuthDeps) {
       }
       await attempt.succeeded();
       const user = await lifecycle.current(found);
-      return { user: toPublicUser(user), tokens: await tokensFor(user) };
+      const tokens = await tokensFor(user, undefined, provenAt);
+      // the password was replaced while it was being checked (a reset under way): this session is one of those it ends
+      const now = await users.findById(user.id);
+      if (now?.passwordChangedAt && now.passwordChangedAt.getTime() >= provenAt.getTime()) {
+        await refreshTokens.revoke(tokens.refreshToken, user.id);
+        throw AppError.of('AUTH.INVALID_CREDENTIALS');
+      }
+      return { user: toPublicUser(user), tokens };
     },
 
     /** Rotation: the presented token is spent; presenting a spent one ends its whole family. */
@@ -133,6 +142,11 @@ export function createAuthUseCases(deps: AuthDeps) {
         await refreshTokens.revokeFamily(rotated.familyId);
         throw AppError.of('AUTH.REFRESH_INVALID');
       }
+      // a session whose password was proven before the password last changed is over
+      if (user.passwordChangedAt && (await refreshTokens.provenAt(rotated.familyId)) < user.passwordChangedAt.getTime()) {
+        await refreshTokens.revokeFamily(rotated.familyId, user.id);
+        throw AppError.of('AUTH.REFRESH_REVOKED');
+      }
       return tokensFor(user, rotated.familyId);
     },
 
@@ -144,7 +158,7 @@ export function createAuthUseCases(deps: AuthDeps) {
      */
     async logout(refreshToken: string | null | undefined, caller?: { id: string; sessionId?: string }): Promise<{ success: true }> {
       const ended = refreshToken ? await refreshTokens.revoke(refreshToken, caller?.id) : null;
-      if (caller?.sessionId && caller.sessionId !== ended?.familyId) await refreshTokens.revokeFamily(caller.sessionId);
+      if (caller?.sessionId && caller.sessionId !== ended?.familyId) await refreshTokens.revokeFamily(caller.sessionId, caller.id);
       return { success: true };
     },
   };

@@ -3,8 +3,8 @@ import { isIPv6 } from 'node:net';
 import type { Redis } from '@postwright/platform';
 
 export interface RateLimiter {
-  /** counts one attempt; answers the seconds to wait when over the limit (the service's, or `limit`), else null */
-  hit(bucket: string, subject: string, limit?: number): Promise<number | null>;
+  /** counts one attempt; answers the seconds to wait when over the limit (the service's, or `limit`, in `windowSeconds`: a minute), else null */
+  hit(bucket: string, subject: string, limit?: number, windowSeconds?: number): Promise<number | null>;
   /** takes one counted attempt back (it succeeded): only failures stay counted */
   forgive(bucket: string, subject: string): Promise<void>;
   /** the attempts counted in the current window */
@@ -14,16 +14,16 @@ export interface RateLimiter {
 /** Decrements an existing counter only: on a window that just ended it would make a key with no TTL. */
 const FORGIVE = `if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0`;
 
-/** Fixed one-minute windows in Redis, shared by every instance of the service. */
+/** Fixed windows in Redis (a minute unless said), shared by every instance of the service. */
 export function createRateLimiter(redis: Redis, prefix: string, limitPerMinute: number): RateLimiter {
   // subjects (emails, addresses) are hashed: no personal data in key names
   const keyOf = (bucket: string, subject: string) => `${prefix}rl:${bucket}:${createHash('sha256').update(subject).digest('base64url')}`;
   return {
-    async hit(bucket, subject, limit = limitPerMinute) {
+    async hit(bucket, subject, limit = limitPerMinute, windowSeconds = 60) {
       const key = keyOf(bucket, subject);
-      const result = await redis.multi().set(key, '0', 'EX', 60, 'NX').incr(key).pttl(key).exec();
+      const result = await redis.multi().set(key, '0', 'EX', windowSeconds, 'NX').incr(key).pttl(key).exec();
       const count = Number(result?.[1]?.[1] ?? 0);
-      const pttl = Number(result?.[2]?.[1] ?? 60_000);
+      const pttl = Number(result?.[2]?.[1] ?? windowSeconds * 1000);
       return count > limit ? Math.max(1, Math.ceil(pttl / 1000)) : null;
     },
     async forgive(bucket, subject) {

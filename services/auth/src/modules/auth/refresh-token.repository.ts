@@ -22,6 +22,12 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
   const tokenKey = (h: string) => `${prefix}rt:${h}`;
   const usedKey = (h: string) => `${prefix}rt:${h}:used`;
   const revokedKey = (familyId: string) => `${prefix}rtf:${familyId}:revoked`;
+  /**
+   * When the session's password was proven (epoch ms): a session proven before the password last
+   * changed is over, whether or not it was found to be revoked (one started before sessions were
+   * recorded per user, or a sign-in that checked the old password while it was being replaced).
+   */
+  const provenKey = (familyId: string) => `${prefix}rtf:${familyId}:proven`;
   /** the sessions (families) a user has started: a password reset or change ends them all */
   const familiesKey = (userId: string) => `${prefix}rtu:${userId}:families`;
 
@@ -32,30 +38,45 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
     return userId && familyId ? { userId, familyId } : null;
   };
 
-  const revokeFamily = async (familyId: string): Promise<void> => {
+  /** `userId` when known: the session leaves the user's list too, so the list holds live sessions only */
+  const revokeFamily = async (familyId: string, userId?: string): Promise<void> => {
     await redis.set(revokedKey(familyId), '1', 'EX', ttlSeconds);
+    if (userId) await redis.srem(familiesKey(userId), familyId);
     await sessions.revoke(familyId);
   };
 
   return {
     revokeFamily,
 
-    /** Without a family, starts one (a login or signup): a new session. */
-    async issue(userId: string, familyId?: string): Promise<{ token: string; familyId: string }> {
+    /**
+     * Without a family, starts one (a login or signup: `provenAt` is when its password was
+     * checked): a new session. With one, the session's next token.
+     */
+    async issue(userId: string, familyId?: string, provenAt?: Date): Promise<{ token: string; familyId: string }> {
       const token = randomBytes(32).toString('base64url');
       const family = familyId ?? randomUUID();
       const write = redis.multi().set(tokenKey(hash(token)), `${userId} ${family}`, 'EX', ttlSeconds);
+      if (!familyId) write.sadd(familiesKey(userId), family).set(provenKey(family), String((provenAt ?? new Date()).getTime()), 'EX', ttlSeconds);
+      else write.expire(provenKey(family), ttlSeconds);
       // the user's sessions live as long as their newest refresh token
-      if (!familyId) write.sadd(familiesKey(userId), family);
       await write.expire(familiesKey(userId), ttlSeconds).exec();
       return { token, familyId: family };
+    },
+
+    /** When the session's password was proven; 0 for a session from before this was recorded. */
+    async provenAt(familyId: string): Promise<number> {
+      return Number((await redis.get(provenKey(familyId))) ?? 0);
+    },
+
+    /** The caller's session on a password change: proven again, by the current password it gave. */
+    async proveAgain(familyId: string, at: Date): Promise<void> {
+      await redis.set(provenKey(familyId), String(at.getTime()), 'EX', ttlSeconds);
     },
 
     /** Ends every session of the user but `keep` (the caller's own, on a password change). */
     async revokeAllOf(userId: string, keep?: string): Promise<number> {
       const families = (await redis.smembers(familiesKey(userId))).filter((f) => f !== keep);
-      for (const family of families) await revokeFamily(family);
-      if (families.length) await redis.srem(familiesKey(userId), ...families);
+      for (const family of families) await revokeFamily(family, userId);
       return families.length;
     },
 
@@ -67,7 +88,7 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
       // SET NX: of two requests presenting the same token, exactly one rotates it
       const first = await redis.set(usedKey(h), '1', 'EX', ttlSeconds, 'NX');
       if (first !== 'OK') {
-        await revokeFamily(record.familyId);
+        await revokeFamily(record.familyId, record.userId);
         return { ok: false, reason: 'reused' };
       }
       return { ok: true, ...record };
@@ -81,7 +102,7 @@ export function createRefreshTokenStore(redis: Redis, prefix: string, ttlSeconds
       const h = hash(token);
       const record = await read(h);
       if (!record || (onlyForUserId && record.userId !== onlyForUserId)) return null;
-      await revokeFamily(record.familyId);
+      await revokeFamily(record.familyId, record.userId);
       await redis.del(tokenKey(h));
       return { userId: record.userId, familyId: record.familyId };
     },

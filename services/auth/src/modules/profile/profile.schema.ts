@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atMostMessage, FIELD_MAX } from '@postwright/contracts';
-import { text } from '../auth/auth.schema';
+import { personName } from '../auth/auth.schema';
 
 /** Optional free text: absent = unchanged, null or blank = cleared. */
 function optionalText(label: string, max: number) {
@@ -31,8 +31,8 @@ function isHttpUrl(value: string): boolean {
  */
 export const profileUpdateInputSchema = z.object(
   {
-    firstName: text('First name', FIELD_MAX.firstName).optional(),
-    lastName: text('Last name', FIELD_MAX.lastName).optional(),
+    firstName: personName('First name', FIELD_MAX.firstName).optional(),
+    lastName: personName('Last name', FIELD_MAX.lastName).optional(),
     email: z
       .string({ error: 'Email must be text' })
       .trim()

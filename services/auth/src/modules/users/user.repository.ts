@@ -8,6 +8,8 @@ export interface UserRecord extends EntitlementFields {
   id: string;
   email: string;
   passwordHash: string;
+  /** sessions whose password was proven before this are over */
+  passwordChangedAt: Date | null;
   emailVerified: boolean;
   notifications: NotificationPreferences;
   firstName: string;
@@ -85,6 +87,7 @@ function toRecord(doc: any): UserRecord | null {
     id: String(doc._id),
     email: doc.email,
     passwordHash: doc.passwordHash,
+    passwordChangedAt: dateOrNull(doc.passwordChangedAt),
     emailVerified: Boolean(doc.emailVerified),
     notifications: {
       postPublished: doc.notifications?.postPublished ?? true,
