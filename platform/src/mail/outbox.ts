@@ -45,9 +45,19 @@ export interface MailTransport {
   close(): void;
 }
 
-/** nodemailer over SMTP_URL, with timeouts so a server that hangs fails the attempt instead of holding it. */
-export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+/**
+ * nodemailer over SMTP_URL: a few pooled connections (a burst of signups is not one connection and
+ * handshake per email), with timeouts so a server that hangs fails the attempt instead of holding it.
+ */
+export function smtpTransport(smtpUrl: string, connections = SEND_CONCURRENCY): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send({ from, to, subject, text, html, headers, messageId }) {
       await transporter.sendMail({ from, to, subject, text, html, headers: headers ?? undefined, messageId });
@@ -72,6 +82,8 @@ export interface MailOutbox {
 
 /** An attempt may take this long before another sender (a replica) may take the email over. */
 const LEASE_MS = 60_000;
+/** emails one sender hands to the SMTP server at once */
+const SEND_CONCURRENCY = 4;
 const MAX_BACKOFF_MS = 3_600_000;
 
 /**
@@ -124,15 +136,21 @@ export function createMailOutbox(deps: {
   async function pass(limit: number): Promise<number> {
     let sent = 0;
     const due = await Outbox.find({ status: 'pending', nextAttemptAt: { $lte: now() } }, { _id: 1 }).sort({ nextAttemptAt: 1 }).limit(limit).lean();
-    for (const { _id } of due) {
-      const at = now();
-      const claimed = await Outbox.findOneAndUpdate(
-        { _id, status: 'pending', nextAttemptAt: { $lte: at } },
-        { $set: { nextAttemptAt: new Date(at.getTime() + LEASE_MS) } },
-        { returnDocument: 'after' },
-      ).lean();
-      if (claimed && (await attempt(claimed as OutboxDocument & { _id: unknown }))) sent += 1;
-    }
+    let next = 0;
+    // a few at once, in the order they fell due
+    const worker = async () => {
+      while (next < due.length) {
+        const { _id } = due[next++];
+        const at = now();
+        const claimed = await Outbox.findOneAndUpdate(
+          { _id, status: 'pending', nextAttemptAt: { $lte: at } },
+          { $set: { nextAttemptAt: new Date(at.getTime() + LEASE_MS) } },
+          { returnDocument: 'after' },
+        ).lean();
+        if (claimed && (await attempt(claimed as OutboxDocument & { _id: unknown }))) sent += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
     return sent;
   }
 
