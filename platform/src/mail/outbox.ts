@@ -199,3 +199,20 @@ export function createMailOutbox(deps: {
     },
   };
 }
+
+/** A service's outbox from its mail settings (mailConfigShape): its own database, SMTP_URL, MAIL_FROM. */
+export function serviceMailOutbox(service: {
+  mongo: Connection;
+  logger: Logger;
+  config: { SMTP_URL: string; MAIL_FROM: string; MAIL_RETRY_BASE_MS: number; MAIL_MAX_ATTEMPTS: number };
+}): MailOutbox {
+  const { config } = service;
+  return createMailOutbox({
+    conn: service.mongo,
+    transport: smtpTransport(config.SMTP_URL),
+    from: config.MAIL_FROM,
+    logger: service.logger,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
+}

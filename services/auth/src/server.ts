@@ -1,4 +1,4 @@
-import { createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import { accountEmails } from './modules/account/account.emails';
 import { accountRoutes } from './modules/account/account.routes';
 import { accountTokenRepository } from './modules/account/account-token.repository';
@@ -59,14 +59,7 @@ export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys,
     createSessionRevocations(redis, config.NAMESPACE, config.ACCESS_TOKEN_TTL_SECONDS),
   );
   const rateLimiter = createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE);
-  const outbox = createMailOutbox({
-    conn: ctx.mongo,
-    transport: smtpTransport(config.SMTP_URL),
-    from: config.MAIL_FROM,
-    logger: ctx.logger,
-    retryBaseMs: config.MAIL_RETRY_BASE_MS,
-    maxAttempts: config.MAIL_MAX_ATTEMPTS,
-  });
+  const outbox = serviceMailOutbox(ctx);
   const unsubscribe = unsubscribeTokens(config.INTERNAL_TOKEN);
   const accountTokens = accountTokenRepository(ctx.mongo);
   const account = createAccountUseCases({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { accountsClient, createInternalClient, createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { accountsClient, createInternalClient, serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
@@ -50,14 +50,7 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
   const liveness = instanceLiveness(ctx.redis, holder, config.LINKEDIN_INSTANCE_TTL_MS);
   const events = ctx.messaging;
   const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
-  const outbox = createMailOutbox({
-    conn: ctx.mongo,
-    transport: smtpTransport(config.SMTP_URL),
-    from: config.MAIL_FROM,
-    logger: ctx.logger,
-    retryBaseMs: config.MAIL_RETRY_BASE_MS,
-    maxAttempts: config.MAIL_MAX_ATTEMPTS,
-  });
+  const outbox = serviceMailOutbox(ctx);
   return {
     posts,
     liveness,

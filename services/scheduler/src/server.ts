@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { createMailOutbox, smtpTransport, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { SchedulerConfig } from './config';
 import { startFiringConsumer } from './modules/firing/firing.consumer';
 import { FireQueue } from './modules/firing/firing.queue';
@@ -54,14 +54,7 @@ function buildModules(ctx: ServiceContext<SchedulerConfig>, instanceId: string) 
     logger,
     rules: { minLeadSeconds: config.SCHEDULE_MIN_LEAD_SECONDS, maxAheadDays: config.SCHEDULE_MAX_AHEAD_DAYS },
   });
-  const outbox = createMailOutbox({
-    conn: ctx.mongo,
-    transport: smtpTransport(config.SMTP_URL),
-    from: config.MAIL_FROM,
-    logger,
-    retryBaseMs: config.MAIL_RETRY_BASE_MS,
-    maxAttempts: config.MAIL_MAX_ATTEMPTS,
-  });
+  const outbox = serviceMailOutbox(ctx);
   const notifications = notificationUseCases({
     accounts: notificationAccounts({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN }),
     content,
