@@ -90,6 +90,50 @@ describe('connect: responses', () => {
     expect(res.body).toMatchObject({ error: CALLBACK_PARAMETERS, code: 'LINKEDIN.CALLBACK_INVALID' });
   });
 
+  test("when the callback's query carries another code and state than its body, then the body's are used and the query's state stays unspent", async () => {
+    const user = await stack.user();
+    const mine = await authUrl(user.token);
+    const minePage = await submitConsent(mine.authURL, 'Allow', { given_name: 'Body', email: `body-${user.id}@example.com` });
+    const other = await authUrl(user.token);
+    const otherPage = await submitConsent(other.authURL, 'Allow', { given_name: 'Query', email: `query-${user.id}@example.com` });
+    const query = new URLSearchParams({ code: otherPage.searchParams.get('code')!, state: other.state });
+    const res = await http(stack.linkedin.url, 'POST', `/api/linkedin/callback?${query}`, {
+      token: user.token,
+      body: { code: minePage.searchParams.get('code'), state: mine.state },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.profile.firstName).toBe('Body');
+    expect(await redis.exists(`${stack.ns}linkedin:oauth-state:${mine.state}`)).toBe(0);
+    expect(await redis.exists(`${stack.ns}linkedin:oauth-state:${other.state}`)).toBe(1);
+  });
+
+  test("when the callback's query holds a valid state and an error but its body a forged state, then 400 for the body's state, and the query's state stays unspent", async () => {
+    const user = await stack.user();
+    const { authURL, state } = await authUrl(user.token);
+    const back = await submitConsent(authURL, 'Allow');
+    const query = new URLSearchParams({ code: back.searchParams.get('code')!, state, error: 'server_error' });
+    const res = await http(stack.linkedin.url, 'POST', `/api/linkedin/callback?${query}`, {
+      token: user.token,
+      body: { code: back.searchParams.get('code'), state: 'A'.repeat(43) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(STATE_REJECTED);
+    expect(await redis.exists(`${stack.ns}linkedin:oauth-state:${state}`)).toBe(1);
+    expect((await profile(user.token)).status).toBe(404);
+  });
+
+  test('when the auth URL is asked for with a code and a state in its query, then a fresh state comes back and the given one stays unspent', async () => {
+    const user = await stack.user();
+    const { authURL, state } = await authUrl(user.token);
+    const back = await submitConsent(authURL, 'Allow');
+    const query = new URLSearchParams({ code: back.searchParams.get('code')!, state });
+    const res = await http(stack.linkedin.url, 'GET', `/api/linkedin/auth-url?${query}`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.state).not.toBe(state);
+    expect(await redis.exists(`${stack.ns}linkedin:oauth-state:${state}`)).toBe(1);
+  });
+
   test('when the state is forged, then 400 and the code is not even exchanged', async () => {
     const user = await stack.user();
     const { authURL } = await authUrl(user.token);

@@ -1,10 +1,11 @@
 /**
  * Signing a member in with LinkedIn through passport: `passport.authenticate` with a
- * passport-oauth2 strategy (LinkedinStrategy), on the real request and response, with passport's
- * custom callback so that the spec's JSON calls stay as they are (GET /api/linkedin/auth-url
- * answers { authURL, state }, POST /api/linkedin/callback takes { code, state }). The state lives
- * in Redis through the strategy's `store` option: 32 random bytes, bound to the signed-in user,
- * ten minutes, single use (modules/connection/oauth-state.repository.ts).
+ * passport-oauth2 strategy (LinkedinStrategy), on a view of the request and the real response,
+ * with passport's custom callback so that the spec's JSON calls stay as they are (GET
+ * /api/linkedin/auth-url answers { authURL, state }, POST /api/linkedin/callback takes
+ * { code, state } from its JSON body and from nowhere else: passport sees that body alone, never
+ * the query). The state lives in Redis through the strategy's `store` option: 32 random bytes,
+ * bound to the signed-in user, ten minutes, single use (modules/connection/oauth-state.repository.ts).
  */
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
@@ -129,14 +130,14 @@ export class LinkedinSignIn {
 
   /** The LinkedIn authorization URL for the signed-in user, with a fresh state. */
   async authorizationUrl(req: Request, res: Response): Promise<{ url: string; state: string }> {
-    const started = await this.run(req, res, { authorizationUrlOnly: true });
+    const started = await this.run(onlyParams(req, {}), res, { authorizationUrlOnly: true });
     if (!isStarted(started)) throw new Error('Could not build the LinkedIn authorization URL');
     return { url: started.authorizationUrl, state: new URL(started.authorizationUrl).searchParams.get('state') ?? '' };
   }
 
-  /** The callback's code and state (in the JSON body): the state checked, the code exchanged, the member read. */
-  async exchange(req: Request, res: Response): Promise<SignedIn> {
-    const signedIn = await withTimeout(this.run(req, res, {}), this.settings.requestTimeoutMs * 2);
+  /** The callback's code and state, as the route checked them: the state checked, the code exchanged, the member read. */
+  async exchange(req: Request, res: Response, params: { code: string; state: string }): Promise<SignedIn> {
+    const signedIn = await withTimeout(this.run(onlyParams(req, params), res, {}), this.settings.requestTimeoutMs * 2);
     if (!isSignedIn(signedIn)) throw new OAuthError('state', 'state rejected');
     return signedIn;
   }
@@ -155,6 +156,19 @@ export class LinkedinSignIn {
       this.passport.authenticate(this.strategy.name, { ...options, session: false }, settle)(req, res, next);
     });
   }
+}
+
+/**
+ * The request as passport sees it: the signed-in user and headers of the real one, no query, and
+ * a body of the given parameters alone. passport-oauth2 reads `code`, `state` and `error` from the
+ * query before the body, so on the real request a query could swap in another code or state than
+ * the route checked, or end the sign-in with an error.
+ */
+function onlyParams(req: Request, params: Record<string, string>): Request {
+  return Object.create(req, {
+    query: { value: {}, enumerable: true },
+    body: { value: { ...params }, enumerable: true },
+  }) as Request;
 }
 
 function isStarted(info: unknown): info is Started {

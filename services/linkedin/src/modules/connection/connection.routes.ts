@@ -20,7 +20,8 @@ export function connectionRoutes(router: Router, { tokens, connection, signIn }:
     if (!isParam(code, FIELD_MAX.oauthCode) || !isParam(state, FIELD_MAX.oauthState)) {
       throw AppError.of('LINKEDIN.CALLBACK_INVALID');
     }
-    res.json(await connection.connect(userOf(req).id, () => signIn.exchange(req, res)));
+    // only these two, as checked: never what the query says (signIn.exchange hides it from passport)
+    res.json(await connection.connect(userOf(req).id, () => signIn.exchange(req, res, { code, state })));
   });
 
   router.get('/api/linkedin/profile', auth, async (req, res) => {
