@@ -100,6 +100,14 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
+/**
+ * Who issues access tokens and who they are for (`iss`, `aud`): the auth service signs them for
+ * the product's API, and every verifier checks both, so a token signed by the same key for
+ * anything else is refused.
+ */
+export const ACCESS_TOKEN_ISSUER = 'postwright-auth';
+export const ACCESS_TOKEN_AUDIENCE = 'postwright-api';
+
 /** POST /api/auth/logout answers this (the client clears its state whatever the result). */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, logWhenClosed, sendError, setRequestId, type Logger } from '@postwright/platform';
 import type { AccessCheck } from './authenticate';
 import { clientAddress, clientProtocol, forwardAs, type Trust } from './edge';
-import { rateKey, type RateCheck } from './rate-limit';
+import { countRefused, rateKey, type RateCheck } from './rate-limit';
 import { internalPathRefusal, upstreamFor, type Upstream } from './routes';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => unknown;
@@ -26,8 +26,8 @@ export interface ApiPathOptions {
  * The gateway's hot path: every request for a service's routes, handled on the `node:http` request
  * without Express (issue #15: Express's per-request machinery cost more than the proxying). In
  * order, exactly what the Express pipeline did for these routes: request id, one log line, the
- * security headers, CORS, who the client is, internal routes refused, the access token, the rate
- * limit, then http-proxy-middleware to the service. Refusals are the catalogue's JSON errors.
+ * security headers, CORS, who the client is, internal routes refused, the access token (a refusal
+ * counted against the address's limit), the rate limit, then http-proxy-middleware to the service. Refusals are the catalogue's JSON errors.
  *
  * Returns false, having done nothing, for any other request: Express answers those (the web app,
  * probes, the API's health and documentation, unknown routes).
@@ -36,6 +36,11 @@ export function apiPath(options: ApiPathOptions): (req: IncomingMessage, res: Se
   const { services, proxies, trust, logger, securityHeaders, allowedOrigins, cors, checkAccess, checkRate } = options;
 
   const refuse = (req: IncomingMessage, res: ServerResponse, err: unknown) => sendError(logger, req, res, err);
+  const refuseAccess = (req: IncomingMessage, res: ServerResponse, client: string | undefined, err: unknown) => {
+    const refusal = countRefused(checkRate, client, res, err);
+    if (refusal instanceof Promise) refusal.then((r) => refuse(req, res, r), (e: unknown) => refuse(req, res, e));
+    else refuse(req, res, refusal);
+  };
 
   const proxy = (upstream: Upstream, req: IncomingMessage, res: ServerResponse) => {
     const fail = (err?: unknown) => refuse(req, res, err ?? AppError.of('INTERNAL'));
@@ -62,12 +67,12 @@ export function apiPath(options: ApiPathOptions): (req: IncomingMessage, res: Se
     try {
       user = checkAccess(req.method ?? 'GET', path, req.headers.authorization);
     } catch (error) {
-      return refuse(req, res, error);
+      return refuseAccess(req, res, client, error);
     }
     if (!(user instanceof Promise)) return limitThenProxy(upstream, req, res, user, client);
     user.then(
       (u) => limitThenProxy(upstream, req, res, u, client),
-      (error: unknown) => refuse(req, res, error),
+      (error: unknown) => refuseAccess(req, res, client, error),
     );
   };
 

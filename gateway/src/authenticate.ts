@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError, createTokenVerifier, type RevokedSessions } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 import { isPublic } from './routes';
@@ -6,9 +6,10 @@ import { isPublic } from './routes';
 export type AccessCheck = (method: string, path: string, authorization: string | undefined) => Express.User | undefined | Promise<Express.User>;
 
 /**
- * Checks the access token (RS256 only, so `alg: none` and HMAC tokens are refused) against the
- * auth service's public key, or its JWKS when no key is configured. The gateway rejects early;
- * each service verifies again.
+ * Checks the access token (RS256 only, so `alg: none` and HMAC tokens are refused; issued by
+ * auth for the API) against the configured public key(s), or the auth service's JWKS, which a
+ * made-up key id cannot make it read more than once every JWKS_REFETCH_SECONDS (platform/auth.ts).
+ * The gateway rejects early; each service verifies again.
  *
  * A token that verified is remembered by its exact text until it expires (at most
  * VERIFIED_TTL_MS): the RSA check costs about 30 µs and a client sends the same token with every
@@ -21,7 +22,9 @@ export type AccessCheck = (method: string, path: string, authorization: string |
  */
 export function accessCheck(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>): AccessCheck {
   const verifier = createTokenVerifier(
-    config.JWT_PUBLIC_KEY ? { publicKey: config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString() },
+    config.JWT_PUBLIC_KEY
+      ? { publicKey: config.JWT_PUBLIC_KEY }
+      : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString(), jwksRefetchMs: config.JWKS_REFETCH_SECONDS * 1000 },
   );
   const verified = new VerifiedTokens();
   /**
@@ -47,14 +50,23 @@ export function accessCheck(config: GatewayConfig, revoked: Pick<RevokedSessions
   };
 }
 
-/** The same check as Express middleware, for the routes Express answers (the API's health and documentation, unknown API routes). */
-export function authenticate(check: AccessCheck): RequestHandler {
-  return (req, _res, next) => {
+/**
+ * The same check as Express middleware, for the routes Express answers (the API's health and
+ * documentation, unknown API routes); `refused` turns a refusal into the answer to send (the
+ * address's rate limit counts it).
+ */
+export function authenticate(check: AccessCheck, refused: (req: Request, res: Response, error: unknown) => unknown = (_req, _res, error) => error): RequestHandler {
+  return (req, res, next) => {
+    const refuse = (error: unknown) => {
+      const answer = refused(req, res, error);
+      if (answer instanceof Promise) answer.then(next, next);
+      else next(answer);
+    };
     let user: ReturnType<AccessCheck>;
     try {
       user = check(req.method, req.path, req.headers.authorization);
     } catch (error) {
-      return next(error);
+      return refuse(error);
     }
     if (!(user instanceof Promise)) {
       if (user) req.user = user;
@@ -63,7 +75,7 @@ export function authenticate(check: AccessCheck): RequestHandler {
     user.then((u) => {
       req.user = u;
       next();
-    }, next);
+    }, refuse);
   };
 }
 

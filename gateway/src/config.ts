@@ -14,10 +14,17 @@ export const configSchema = z.object({
   BILLING_URL: z.string().url().default('http://127.0.0.1:4005'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL),
   NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
-  /** PEM public key; when unset the auth service's JWKS is used */
+  /** the access tokens' PEM public key(s) (several during a rotation); when unset the auth service's JWKS is read */
   JWT_PUBLIC_KEY: z.string().optional(),
-  /** comma-separated origins allowed by CORS (the Vite dev server); the built app is same-origin */
-  WEB_ORIGIN: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
+  /** with the JWKS: a token naming an unknown key makes it be read again at most this often */
+  JWKS_REFETCH_SECONDS: z.coerce.number().int().positive().default(10),
+  /** how long GET /api/health answers from its last look at the services */
+  HEALTH_CACHE_MS: z.coerce.number().int().nonnegative().default(1_000),
+  /**
+   * Comma-separated origins allowed by CORS. The built app is same-origin and needs none; unset,
+   * it is the Vite dev server's outside production, and nothing in production.
+   */
+  WEB_ORIGIN: z.string().optional(),
   /** the built web app; served at / with SPA fallback when it exists */
   WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /**
@@ -56,7 +63,27 @@ export type GatewayConfig = z.infer<typeof configSchema>;
  * The gateway holds no secret of its own; its Redis is stated, and its password not a well-known
  * one; its public origin is stated, so pages are only ever served at it.
  */
-export const production: ProductionRules = { required: ['REDIS_URL', 'PUBLIC_URL'], connectionStrings: ['REDIS_URL'] };
+export const production: ProductionRules = {
+  required: ['REDIS_URL', 'PUBLIC_URL'],
+  connectionStrings: ['REDIS_URL'],
+  check: (env) =>
+    originList(env.WEB_ORIGIN ?? '')
+      .filter((origin) => !/^https:\/\/[^/\s]+$/.test(origin) || /^https:\/\/(localhost|127\.|\[::1\])/.test(origin))
+      .map((origin) => `WEB_ORIGIN: ${origin} is not a public https origin; list only the origins of your own pages that call the API from elsewhere, or leave it unset`),
+};
+
+const DEVELOPMENT_ORIGINS = 'http://localhost:5173,http://127.0.0.1:5173';
+
+const originList = (value: string) =>
+  value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** The origins CORS allows: WEB_ORIGIN, else the Vite dev server's outside production and none in it. */
+export function webOrigins(config: Pick<GatewayConfig, 'NODE_ENV' | 'WEB_ORIGIN'>): string[] {
+  return originList(config.WEB_ORIGIN ?? (config.NODE_ENV === 'production' ? '' : DEVELOPMENT_ORIGINS));
+}
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<GatewayConfig> {

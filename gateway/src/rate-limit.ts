@@ -56,6 +56,18 @@ export function rateLimiter(store: BatchedRedisStore, options: { limit: number; 
   };
 }
 
+/**
+ * A refused authentication (no token, a bad or expired one, an ended session) counts against the
+ * client address's limit like any request before sign-in: 401s are answered before the limiter
+ * would see them, so without this a client could send junk tokens without end. Resolves to the
+ * refusal to send: the 401's error, or RATE_LIMITED once the address is over its limit.
+ */
+export function countRefused(checkRate: RateCheck, address: string | undefined, res: ServerResponse, refusal: unknown): unknown {
+  const limited = checkRate(rateKey(undefined, address), res);
+  if (limited instanceof Promise) return limited.then((r) => r ?? refusal);
+  return limited ?? refusal;
+}
+
 /** express-rate-limit's words for a window: 1min, 30sec, 2hrs, 1day. */
 function window(windowMs: number): string {
   const seconds = windowMs / 1000;

@@ -30,9 +30,9 @@ import { apiPath } from './api-path';
 import { canonicalHost } from './canonical-host';
 import { forwardAs, type Trust } from './edge';
 import { forwardResponse } from './proxy-response';
-import { rateKey, rateLimiter } from './rate-limit';
+import { countRefused, rateKey, rateLimiter } from './rate-limit';
 import { batchedRedisStore } from './rate-limit-store';
-import type { GatewayConfig } from './config';
+import { webOrigins, type GatewayConfig } from './config';
 import { internalPathRefusal, upstreams, type Upstream } from './routes';
 
 export interface RunningGateway {
@@ -71,7 +71,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  const allowedOrigins = config.WEB_ORIGIN.split(',').map((o) => o.trim());
+  const allowedOrigins = webOrigins(config);
   const crossOrigin = cors({ origin: allowedOrigins, credentials: false });
 
   app.use(requestId());
@@ -97,20 +97,6 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     const redisUp = await pingRedis(redis);
     res.status(redisUp ? 200 : 503).json({ status: redisUp ? 'ok' : 'unavailable', service: 'gateway', checks: { redis: redisUp ? 'up' : 'down' } });
   });
-  app.get('/api/health', async (_req, res) => {
-    const states = await Promise.all(
-      services.map(async (s) => {
-        const status = await probe(new URL('/ready', s.url), 2_000, agent);
-        return [s.name, status === 200 ? 'ok' : 'unavailable'] as const;
-      }),
-    );
-    const body: GatewayHealth = {
-      status: states.every(([, s]) => s === 'ok') ? 'ok' : 'degraded',
-      services: Object.fromEntries(states),
-    };
-    res.status(body.status === 'ok' ? 200 : 503).json(body);
-  });
-
   mountApiReference(app, API_VERSION);
 
   // counted here, shared with the other replicas through Redis in batches: no round trip per request
@@ -118,11 +104,28 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const checkRate = rateLimiter(rateLimitStore, { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
   const checkAccess = accessCheck(config, revokedSessions);
   // the API routes Express answers (health, documentation, unknown routes) are checked the same way
-  app.use(authenticate(checkAccess));
+  app.use(authenticate(checkAccess, (req, res, error) => countRefused(checkRate, req.ip, res, error)));
   app.use('/api', (req, res, next) => {
     const refusal = checkRate(rateKey(req.user, req.ip), res);
     if (refusal instanceof Promise) refusal.then((r) => next(r), next);
     else next(refusal);
+  });
+
+  // Behind the rate limit, and one look at the services for everyone asking within
+  // HEALTH_CACHE_MS: each look costs four /ready checks that ping the data services over the
+  // pools real requests use, so it must not be something a client can multiply.
+  const health = latest(config.HEALTH_CACHE_MS, async (): Promise<GatewayHealth> => {
+    const states = await Promise.all(
+      services.map(async (s) => {
+        const status = await probe(new URL('/ready', s.url), 2_000, agent);
+        return [s.name, status === 200 ? 'ok' : 'unavailable'] as const;
+      }),
+    );
+    return { status: states.every(([, s]) => s === 'ok') ? 'ok' : 'degraded', services: Object.fromEntries(states) };
+  });
+  app.get('/api/health', async (_req, res) => {
+    const body = await health();
+    res.status(body.status === 'ok' ? 200 : 503).json(body);
   });
 
   app.use('/api', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` })));
@@ -172,6 +175,26 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         agent.destroy();
         redis.disconnect();
       })()),
+  };
+}
+
+/**
+ * `look` shared: callers within `ttlMs` of the last answer get it, and callers while a look is
+ * under way wait for that one, so at most one runs at a time and about one per `ttlMs`.
+ */
+function latest<T>(ttlMs: number, look: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: T } | undefined;
+  let running: Promise<T> | undefined;
+  return () => {
+    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.value);
+    return (running ??= look()
+      .then((value) => {
+        last = { at: Date.now(), value };
+        return value;
+      })
+      .finally(() => {
+        running = undefined;
+      }));
   };
 }
 

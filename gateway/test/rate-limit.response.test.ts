@@ -87,4 +87,41 @@ describe('gateway rate limit', () => {
     const second = await gateway(2);
     expect((await call(second.url, 'GET', '/api/content', { token })).status).toBe(429);
   });
+
+  test('when one address sends bad tokens, then each counts against its limit until 429, and another address still gets its 401', async () => {
+    const gw = await gateway(5);
+    const junk = issueTestToken({ sub: randomId() }).replace(/\.[^.]+$/, '.forged');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await call(gw.url, 'GET', '/api/content', { token: junk, from: '127.0.0.61' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // the routes Express answers count them too
+    expect((await call(gw.url, 'GET', '/api/nothing-here', { token: junk, from: '127.0.0.61' })).status).toBe(429);
+    expect((await call(gw.url, 'GET', '/api/content', { token: junk, from: '127.0.0.62' })).status).toBe(401);
+    expect((await call(gw.url, 'GET', '/api/content', { from: '127.0.0.62' })).status).toBe(401);
+  });
+
+  test('when /api/health is flooded, then the services are asked about once a second and the flooding address is limited', async () => {
+    let readyChecks = 0;
+    const counted = await listen((req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url === '/ready') readyChecks++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"ok"}');
+    }, 0);
+    try {
+      const gw = await startGatewayBefore(ns, counted.url, { BILLING_URL: counted.url, RATE_LIMIT_PER_MINUTE: '100' });
+      running.push(gw);
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 60 }, () => call(gw.url, 'GET', '/api/health', { from: '127.0.0.63' })));
+      expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200));
+      const lookedMs = Date.now() - started;
+      // one look is five /ready checks (one per service); about one look per second of flood
+      expect(readyChecks).toBeLessThanOrEqual(5 * (1 + Math.ceil(lookedMs / 1_000)));
+      const more = await Promise.all(Array.from({ length: 50 }, () => call(gw.url, 'GET', '/api/health', { from: '127.0.0.63' })));
+      expect(more.filter((a) => a.status === 429).length).toBe(10);
+      expect(more.find((a) => a.status === 429)?.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect((await call(gw.url, 'GET', '/api/health', { from: '127.0.0.64' })).status).toBe(200);
+    } finally {
+      await counted.close();
+    }
+  });
 });

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import jwt from 'jsonwebtoken';
 import { Redis } from 'ioredis';
 import { listen, recordRevokedSession, type HttpServer } from '@postwright/platform';
-import { deleteRedisKeys, eventually, http as call, issueTestToken, randomId, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
+import { deleteRedisKeys, eventually, http as call, issueTestToken, randomId, testEnv, testNamespace } from '@postwright/platform/src/testing';
 import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
 
 /** An access token of session `sid`, as the auth service issues it. */
-const tokenOf = (sid: string) =>
-  jwt.sign({ role: 'USER', tier: 'trial', sid }, testKeys.privateKey, { algorithm: 'RS256', keyid: testKeys.kid, subject: randomId(), expiresIn: 900 });
+const tokenOf = (sid: string) => issueTestToken({ sub: randomId(), sid });
 
 /** Issue #13, finding 4: a session the auth service revoked is refused at once, not when its token expires. */
 describe('gateway and revoked sessions', () => {

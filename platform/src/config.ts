@@ -188,7 +188,7 @@ export const infraConfigShape = {
   NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
   /** shared secret for /internal/* calls between services */
   INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
-  /** PEM public key of the auth service's RS256 signing key; when unset it is read from AUTH_URL's JWKS */
+  /** the PEM public key(s) of the auth service's RS256 signing key (several during a rotation); when unset AUTH_URL's JWKS is read */
   JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   TRUST_PROXY: trustProxy,

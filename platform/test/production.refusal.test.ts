@@ -8,7 +8,7 @@ import { buildIfNeeded, nodeCommand } from '../scripts/build';
 
 /** program -> what it is given -> every variable its refusal must name */
 const CASES: Array<[string, Record<string, string>, string[]]> = [
-  ['gateway', { REDIS_URL: 'redis://:changeme@redis:6379', TRUST_PROXY: 'true' }, ['TRUST_PROXY', 'REDIS_URL', 'PUBLIC_URL']],
+  ['gateway', { REDIS_URL: 'redis://:changeme@redis:6379', TRUST_PROXY: 'true', WEB_ORIGIN: 'http://localhost:5173' }, ['TRUST_PROXY', 'REDIS_URL', 'PUBLIC_URL', 'WEB_ORIGIN']],
   [
     'auth',
     { JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' },

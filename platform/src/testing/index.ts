@@ -3,12 +3,13 @@
  * names, Redis keys), so suites run in parallel, and alongside each other, on one set of
  * real servers. Tokens are signed with a per-process RS256 key the services trust in tests.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { request as nodeRequest } from 'node:http';
 import jwt from 'jsonwebtoken';
 import { MongoClient } from 'mongodb';
 import { Redis } from 'ioredis';
-import type { ContentType, UserRole } from '@postwright/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type ContentType, type UserRole } from '@postwright/contracts';
+import { keyIdOf } from '../auth';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
@@ -20,7 +21,8 @@ const keys = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
-export const testKeys = { publicKey: keys.publicKey, privateKey: keys.privateKey, kid: 'test-key' };
+/** `kid`: the key's thumbprint, as the auth service names its key */
+export const testKeys = { publicKey: keys.publicKey, privateKey: keys.privateKey, kid: keyIdOf(createPublicKey(keys.publicKey)) };
 
 export function testNamespace(): string {
   return `t${randomBytes(5).toString('hex')}_`;
@@ -46,10 +48,13 @@ export function testEnv(namespace: string, extra: Record<string, string | undefi
   };
 }
 
-export function issueTestToken(claims: { sub: string; role?: UserRole; tier?: string }, options: { expiresIn?: number } = {}): string {
+/** An access token as the auth service issues it (RS256, its key id, issuer and audience), signed by the test key. */
+export function issueTestToken(claims: { sub: string; role?: UserRole; tier?: string; sid?: string }, options: { expiresIn?: number } = {}): string {
   return jwt.sign({ role: 'USER', tier: 'trial', ...claims }, testKeys.privateKey, {
     algorithm: 'RS256',
     keyid: testKeys.kid,
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
     expiresIn: options.expiresIn ?? 900,
   });
 }

@@ -1,8 +1,9 @@
+import { createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { createTokenVerifier } from '@postwright/platform';
+import { createTokenVerifier, keyIdOf } from '@postwright/platform';
 import { cleanupNamespace, http, testEnv, testKeys, testNamespace } from '@postwright/platform/src/testing';
 import { readConfig } from '../src/config';
 import { start } from '../src/server';
@@ -48,9 +49,28 @@ describe('signing keys: from configuration, or generated once into the data fold
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     await expect(start(readConfig(testEnv(ns, { JWT_PRIVATE_KEY: other.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey })))).rejects.toThrow(
-      'JWT_PUBLIC_KEY does not match JWT_PRIVATE_KEY',
+      'JWT_PUBLIC_KEY does not hold the public key of JWT_PRIVATE_KEY',
     );
     await expect(start(readConfig(testEnv(ns, { JWT_PRIVATE_KEY: 'not a key' })))).rejects.toThrow('JWT_PRIVATE_KEY is not a valid PEM private key');
+  });
+
+  test('when JWT_PUBLIC_KEY lists the next key beside this one (a rotation), then the JWKS publishes both, this one first, and tokens name this one', async () => {
+    const next = require('node:crypto').generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const both = `${next.publicKey}${testKeys.publicKey}`.trim().replace(/\n/g, '\\n');
+    const auth = await start(readConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: both })));
+    try {
+      const jwks = await http(auth.url, 'GET', '/.well-known/jwks.json');
+      expect(jwks.body.keys.map((k: { kid: string }) => k.kid)).toEqual([testKeys.kid, keyIdOf(createPublicKey(next.publicKey))]);
+      const signup = await http(auth.url, 'POST', '/api/auth/signup', { body: buildSignup() });
+      expect(signup.status).toBe(201);
+      expect(jwt.decode(signup.body.tokens.accessToken, { complete: true })!.header.kid).toBe(testKeys.kid);
+    } finally {
+      await auth.stop();
+    }
   });
 
   test('when keys come from the environment with escaped newlines (.env style), then they are accepted', async () => {

@@ -1,13 +1,15 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { keyIdOf, parsePublicKeys } from '@postwright/platform';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export interface SigningKeys {
   privateKey: string;
+  /** PEM: this key first, then any other JWT_PUBLIC_KEY lists (a rotation's next or last key) */
   publicKey: string;
   /** RFC 7638 thumbprint of the public key: the `kid` header of every token */
   kid: string;
-  /** the public key as a JSON Web Key Set, served at /.well-known/jwks.json */
+  /** the public keys as a JSON Web Key Set, served at /.well-known/jwks.json */
   jwks: { keys: Array<JsonWebKey & { kid: string; alg: 'RS256'; use: 'sig' }> };
 }
 
@@ -23,31 +25,37 @@ export function resolveSigningKeys(options: { privateKey?: string; publicKey?: s
   } catch (error) {
     throw new Error('JWT_PRIVATE_KEY is not a valid PEM private key', { cause: error });
   }
-  const jwk = createPublicKey(derived).export({ format: 'jwk' });
-  if (jwk.kty !== 'RSA') throw new Error('JWT_PRIVATE_KEY must be an RSA key (tokens are signed RS256)');
+  const own = createPublicKey(derived);
+  if (own.asymmetricKeyType !== 'rsa') throw new Error('JWT_PRIVATE_KEY must be an RSA key (tokens are signed RS256)');
+  const kid = keyIdOf(own);
+  // the published keys: this one first, then any other a rotation lists (the next key, or the last)
+  let published = [own];
   if (options.publicKey) {
-    let given: JsonWebKey;
+    let given: KeyObject[];
     try {
-      given = createPublicKey(options.publicKey).export({ format: 'jwk' });
+      given = parsePublicKeys(options.publicKey);
     } catch (error) {
-      throw new Error('JWT_PUBLIC_KEY is not a valid PEM public key', { cause: error });
+      throw new Error('JWT_PUBLIC_KEY is not one or more valid PEM public keys', { cause: error });
     }
-    if (given.n !== jwk.n || given.e !== jwk.e) {
+    if (!given.some((key) => keyIdOf(key) === kid)) {
       throw new Error(
         options.privateKey
-          ? 'JWT_PUBLIC_KEY does not match JWT_PRIVATE_KEY'
-          : 'JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY and does not match the generated key; set both or neither',
+          ? 'JWT_PUBLIC_KEY does not hold the public key of JWT_PRIVATE_KEY'
+          : 'JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY and does not hold the generated key; set both or neither',
       );
     }
+    published = [own, ...given.filter((key) => keyIdOf(key) !== kid)];
   }
-  const kid = createHash('sha256')
-    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
-    .digest('base64url');
   return {
     privateKey,
-    publicKey: derived,
+    publicKey: published.map((key) => key.export({ type: 'spki', format: 'pem' }).toString()).join(''),
     kid,
-    jwks: { keys: [{ kty: 'RSA', n: jwk.n, e: jwk.e, kid, alg: 'RS256', use: 'sig' }] },
+    jwks: {
+      keys: published.map((key) => {
+        const { n, e } = key.export({ format: 'jwk' });
+        return { kty: 'RSA', n, e, kid: keyIdOf(key), alg: 'RS256' as const, use: 'sig' as const };
+      }),
+    },
   };
 }
 
