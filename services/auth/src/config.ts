@@ -28,6 +28,16 @@ export const configSchema = z.object({
   /** lifetime of a refresh token and of its family after the last rotation */
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   /**
+   * For this long after a refresh, the same client (address and User-Agent) may present the token
+   * it spent again and get a new one, as long as the token that refresh issued was never used: the
+   * answer of a refresh can be lost (a network cut, a closed tab) and a lost answer must not end the
+   * session. Anything else presenting a spent token ends the session. 30 s covers a client's retry
+   * after a timeout or a reconnect, or a reload, and leaves a thief on the same address with the
+   * same User-Agent little time; past a minute a retry is hard to tell from a stolen token (Cognito
+   * allows no more for the same grace). 0 turns the grace off.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  /**
    * per minute: failed sign-ins per email and client address, sign-ins per client address over all
    * emails (five times as many), signups per client address; failures per email only slow sign-ins down
    */

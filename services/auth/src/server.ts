@@ -57,6 +57,7 @@ export function buildModules(ctx: ServiceContext<AuthConfig>, keys: SigningKeys,
     keyPrefix,
     config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
     createSessionRevocations(redis, config.NAMESPACE, config.ACCESS_TOKEN_TTL_SECONDS),
+    config.REFRESH_REUSE_GRACE_SECONDS,
   );
   const rateLimiter = createRateLimiter(redis, keyPrefix, config.AUTH_RATE_LIMIT_PER_MINUTE);
   const outbox = serviceMailOutbox(ctx);

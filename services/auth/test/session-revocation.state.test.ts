@@ -77,11 +77,12 @@ describe('session revocation: what is stored', () => {
     expect(await revokedUntil(sidOf(other.tokens.accessToken))).toBeNull();
   });
 
-  test('when a spent refresh token is presented again, then the session of its family is revoked', async () => {
+  test('when a spent refresh token is presented again by another client, then the session of its family is revoked', async () => {
     const { tokens } = await signupUser(auth.url);
     const rotated = refreshResponseSchema.parse((await refresh(tokens.refreshToken)).body);
     expect(await revokedUntil(sidOf(rotated.accessToken))).toBeNull();
-    expect(await refresh(tokens.refreshToken)).toMatchObject({ status: 401, body: { code: 'AUTH.REFRESH_REUSED' } });
+    const elsewhere = await http(auth.url, 'POST', '/api/auth/refresh', { body: { refreshToken: tokens.refreshToken }, from: '127.0.0.2' });
+    expect(elsewhere).toMatchObject({ status: 401, body: { code: 'AUTH.REFRESH_REUSED' } });
     // the session of both the first and the rotated access token
     expect(await revokedUntil(sidOf(rotated.accessToken))).not.toBeNull();
     expect(sidOf(rotated.accessToken)).toBe(sidOf(tokens.accessToken));

@@ -17,6 +17,8 @@ describe('access tokens, JWKS, refresh rotation and logout', () => {
   });
 
   const refresh = (refreshToken: unknown) => http(auth.url, 'POST', '/api/auth/refresh', { body: { refreshToken } });
+  /** another client (another address): the same client may retry a spent token for a while (refresh-retry tests) */
+  const refreshElsewhere = (refreshToken: unknown, from = '127.0.0.2') => http(auth.url, 'POST', '/api/auth/refresh', { body: { refreshToken }, from });
 
   test('when a user signs up, then the access token is RS256 with a kid, 15 minutes, and claims sub, role and tier', async () => {
     const { user, tokens } = await signupUser(auth.url);
@@ -55,10 +57,10 @@ describe('access tokens, JWKS, refresh rotation and logout', () => {
     expect((await refresh(pair.refreshToken)).status).toBe(200);
   });
 
-  test('when a spent refresh token is presented again, then 401 and its whole family is revoked', async () => {
+  test('when a spent refresh token is presented again by another client, then 401 and its whole family is revoked', async () => {
     const { tokens } = await signupUser(auth.url);
     const rotated = refreshResponseSchema.parse((await refresh(tokens.refreshToken)).body);
-    const replay = await refresh(tokens.refreshToken);
+    const replay = await refreshElsewhere(tokens.refreshToken);
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ error: expect.any(String), code: 'AUTH.REFRESH_REUSED' });
     // the legitimate holder's newer token is dead as well
@@ -67,9 +69,9 @@ describe('access tokens, JWKS, refresh rotation and logout', () => {
     expect(newer.body.error).toEqual(expect.any(String));
   });
 
-  test('when two requests race with one refresh token, then only one gets a new pair', async () => {
+  test('when two clients race with one refresh token, then only one gets a new pair', async () => {
     const { tokens } = await signupUser(auth.url);
-    const results = await Promise.all([refresh(tokens.refreshToken), refresh(tokens.refreshToken)]);
+    const results = await Promise.all([refreshElsewhere(tokens.refreshToken, '127.0.0.3'), refreshElsewhere(tokens.refreshToken, '127.0.0.4')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
@@ -78,7 +80,7 @@ describe('access tokens, JWKS, refresh rotation and logout', () => {
     const login = await http(auth.url, 'POST', '/api/auth/login', { body: { email: account.user.email, password: account.password } });
     const other = login.body.tokens.refreshToken as string;
     await refresh(account.tokens.refreshToken);
-    await refresh(account.tokens.refreshToken); // reuse: revokes the signup family only
+    await refreshElsewhere(account.tokens.refreshToken); // reuse: revokes the signup family only
     expect((await refresh(other)).status).toBe(200);
   });
 

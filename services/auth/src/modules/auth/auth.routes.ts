@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { bearerToken, isAppError, parseInput, type TokenVerifier } from '@postwright/platform';
 import { loginInputSchema, logoutInputSchema, presentedRefreshTokenSchema, refreshInputSchema, signupInputSchema } from './auth.schema';
-import type { AuthUseCases } from './auth.use-case';
+import { wasOvertaken, type AuthUseCases } from './auth.use-case';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
@@ -53,17 +53,21 @@ export function authRoutes(router: Router, { auth, tokens, ...options }: AuthRou
 
   // A token in the body is used first (an API client says which session it means); the cookie
   // is read only when the body has none. Either way the cookie then holds the rotated token.
+  // The answer can be lost after the rotation (a network cut, a closed tab): the same client (its
+  // address as the gateway reports it, and its User-Agent) may present the spent token again for
+  // a short grace and get a new one (the refresh-token store's rule).
   router.post('/api/auth/refresh', async (req, res) => {
     const fromBody = parseInput(refreshInputSchema, req.body).refreshToken;
     const { refreshToken } = parseInput(presentedRefreshTokenSchema, { refreshToken: fromBody ?? readRefreshCookie(req) });
     try {
-      const pair = await auth.refresh(refreshToken);
+      const pair = await auth.refresh(refreshToken, { address: clientIp(req), userAgent: req.get('user-agent') });
       setRefreshCookie(res, pair.refreshToken);
       // the cookie's token never appears in a body a script could read
       res.json(fromBody ? pair : { accessToken: pair.accessToken });
     } catch (error) {
-      // a cookie that no longer works is dropped, so the browser stops presenting it
-      if (!fromBody && isAppError(error) && error.status === 401) res.append('Set-Cookie', clearedRefreshCookie());
+      // a cookie that no longer works is dropped, so the browser stops presenting it; not when a
+      // concurrent retry of this client won: its answer sets the live token, which this must not undo
+      if (!fromBody && isAppError(error) && error.status === 401 && !wasOvertaken(error)) res.append('Set-Cookie', clearedRefreshCookie());
       throw error;
     }
   });

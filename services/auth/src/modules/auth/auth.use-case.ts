@@ -1,4 +1,4 @@
-import { AppError } from '@postwright/platform';
+import { AppError, isAppError } from '@postwright/platform';
 import type { AuthResponse, Tokens } from '@postwright/contracts';
 import type { AccessTokenIssuer } from '../keys/access-token';
 import type { EventPublisher } from '../ports';
@@ -7,10 +7,18 @@ import type { UserLifecycle } from '../users/users.use-case';
 import type { LoginInput, SignupInput } from './auth.schema';
 import type { PasswordHasher } from './password';
 import { clientKey, loginDelayMs, type RateLimiter } from './rate-limit.repository';
-import type { RefreshTokenStore } from './refresh-token.repository';
+import type { RefreshClient, RefreshTokenStore } from './refresh-token.repository';
 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const overtaken = new Error('a retry of the same refresh by the same client answered first');
+
+/**
+ * A refused refresh that says nothing against the token the client keeps: a retry of the same
+ * refresh by the same client, at the same moment, won, and its answer carries the live token.
+ */
+export const wasOvertaken = (error: unknown): boolean => isAppError(error) && error.cause === overtaken;
 
 export interface AuthDeps {
   users: UserRepository;
@@ -35,12 +43,13 @@ export function createAuthUseCases(deps: AuthDeps) {
    * The tier and role claims come from the stored user at every issue, so a refresh picks up changes.
    * The session (`sid`) is the refresh token's family: a login or signup starts one, a refresh keeps it.
    */
-  async function tokensFor(user: UserRecord, familyId?: string, provenAt?: Date): Promise<Tokens> {
-    const refresh = await refreshTokens.issue(user.id, familyId, provenAt);
-    return {
-      accessToken: accessTokens.issue({ sub: user.id, role: user.userRole, tier: user.subscriptionTier, sid: refresh.familyId }),
-      refreshToken: refresh.token,
-    };
+  const accessTokenFor = (user: UserRecord, familyId: string) =>
+    accessTokens.issue({ sub: user.id, role: user.userRole, tier: user.subscriptionTier, sid: familyId });
+
+  /** A new session's tokens (a login or signup). */
+  async function tokensFor(user: UserRecord, provenAt?: Date): Promise<Tokens> {
+    const refresh = await refreshTokens.issue(user.id, provenAt);
+    return { accessToken: accessTokenFor(user, refresh.familyId), refreshToken: refresh.token };
   }
 
   const tooMany = (wait: number) =>
@@ -115,7 +124,7 @@ export function createAuthUseCases(deps: AuthDeps) {
       }
       await attempt.succeeded();
       const user = await lifecycle.current(found);
-      const tokens = await tokensFor(user, undefined, provenAt);
+      const tokens = await tokensFor(user, provenAt);
       // the password was replaced while it was being checked (a reset under way): this session is one of those it ends
       const now = await users.findById(user.id);
       if (now?.passwordChangedAt && now.passwordChangedAt.getTime() >= provenAt.getTime()) {
@@ -125,9 +134,12 @@ export function createAuthUseCases(deps: AuthDeps) {
       return { user: toPublicUser(user), tokens };
     },
 
-    /** Rotation: the presented token is spent; presenting a spent one ends its whole family. */
-    async refresh(refreshToken: string): Promise<Tokens> {
-      const rotated = await refreshTokens.rotate(refreshToken);
+    /**
+     * Rotation: the presented token is spent; presenting a spent one ends its whole family, unless
+     * `client` retries a refresh whose answer it lost, within the grace (the store's rule).
+     */
+    async refresh(refreshToken: string, client: RefreshClient): Promise<Tokens> {
+      const rotated = await refreshTokens.rotate(refreshToken, client);
       if (!rotated.ok) {
         if (rotated.reason === 'reused') {
           throw AppError.of('AUTH.REFRESH_REUSED');
@@ -135,6 +147,10 @@ export function createAuthUseCases(deps: AuthDeps) {
         if (rotated.reason === 'revoked') {
           throw AppError.of('AUTH.REFRESH_REVOKED');
         }
+        if (rotated.reason === 'overtaken') {
+          throw AppError.of('AUTH.REFRESH_INVALID', { cause: overtaken });
+        }
+        // unknown, or withdrawn by a retry of the refresh that issued it: the session goes on
         throw AppError.of('AUTH.REFRESH_INVALID');
       }
       const user = await lifecycle.load(rotated.userId);
@@ -147,7 +163,7 @@ export function createAuthUseCases(deps: AuthDeps) {
         await refreshTokens.revokeFamily(rotated.familyId, user.id);
         throw AppError.of('AUTH.REFRESH_REVOKED');
       }
-      return tokensFor(user, rotated.familyId);
+      return { accessToken: accessTokenFor(user, rotated.familyId), refreshToken: rotated.token };
     },
 
     /**
