@@ -12,13 +12,15 @@
  * Stripe's key and webhook signing secret are made only for the billing sandbox, where the
  * settings point the billing service at it (STRIPE_API_URL=http://billing-sandbox:3000 in
  * .env.example, or in the overlay's kustomization.yaml): a real account's come from Stripe, and
- * left empty they keep production from starting. Where the settings run Mailpit (the sandbox
- * overlay lists mailpit.yaml), SMTP_URL is filled with its address and its inbox gets a login;
- * elsewhere SMTP_URL is the operator's provider's, named as left empty. .env.example gives
- * compose's SMTP_URL itself. An existing file is never replaced without
- * --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens unreadable, and MongoDB
- * and RabbitMQ keep the passwords they were created with. Plain node, no dependencies. The file
- * is written with mode 0600.
+ * left empty they keep production from starting. So is LINKEDIN_CLIENT_SECRET, only where the
+ * settings point the linkedin service at the LinkedIn sandbox (LINKEDIN_MODE=sandbox): the
+ * sandbox app's secret, which the sandbox is given too; a real app's comes from LinkedIn. Where
+ * the settings run Mailpit (the sandbox overlay lists mailpit.yaml), SMTP_URL is filled with its
+ * address and its inbox gets a login; elsewhere SMTP_URL is the operator's provider's, named as
+ * left empty. .env.example gives compose's SMTP_URL itself. An existing file is never replaced
+ * without --force: a new TOKEN_ENCRYPTION_KEY makes the stored LinkedIn tokens unreadable, and
+ * MongoDB and RabbitMQ keep the passwords they were created with. Plain node, no dependencies.
+ * The file is written with mode 0600.
  */
 const { generateKeyPairSync, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
@@ -48,6 +50,15 @@ const GENERATORS = {
 const BILLING_SANDBOX_GENERATORS = {
   STRIPE_SECRET_KEY: () => `sk_test_${randomBytes(24).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString('hex')}`,
+};
+
+/**
+ * Made only where the settings run the LinkedIn sandbox: its app's client secret, which the linkedin
+ * service signs in with and the sandbox is given too (production refuses the built-in one).
+ * @type {Record<string, () => string>}
+ */
+const LINKEDIN_SANDBOX_GENERATORS = {
+  LINKEDIN_CLIENT_SECRET: () => randomBytes(32).toString('base64url'),
 };
 
 /**
@@ -82,18 +93,31 @@ function usesBillingSandbox(text) {
   return BILLING_SANDBOX_URL.test(text);
 }
 
+/** A setting (a .env line, or a Kustomize literal) that points the linkedin service at the LinkedIn sandbox. */
+const LINKEDIN_SANDBOX_MODE = /^[\s-]*LINKEDIN_MODE=sandbox\s*$/m;
+
+/**
+ * Whether settings point the linkedin service at the LinkedIn sandbox.
+ * @param {string} text
+ */
+function usesLinkedinSandbox(text) {
+  return LINKEDIN_SANDBOX_MODE.test(text);
+}
+
 /**
  * The example's text with every empty generatable key filled.
  * @param {string} example
- * @param {{ billingSandbox?: boolean; mailpit?: boolean }} [options] billingSandbox: whether the billing
- *   service calls the billing sandbox (default: whether the example itself says so); mailpit: whether
- *   the settings run Mailpit (default: no)
+ * @param {{ billingSandbox?: boolean; linkedinSandbox?: boolean; mailpit?: boolean }} [options] billingSandbox:
+ *   whether the billing service calls the billing sandbox, linkedinSandbox: whether the linkedin service
+ *   calls the LinkedIn sandbox (default: whether the example itself says so); mailpit: whether the
+ *   settings run Mailpit (default: no)
  * @returns {{ text: string; generated: string[]; missing: string[] }}
  */
 function fill(example, options = {}) {
   const generators = {
     ...GENERATORS,
     ...((options.billingSandbox ?? usesBillingSandbox(example)) ? BILLING_SANDBOX_GENERATORS : {}),
+    ...((options.linkedinSandbox ?? usesLinkedinSandbox(example)) ? LINKEDIN_SANDBOX_GENERATORS : {}),
     ...(options.mailpit ? MAILPIT_GENERATORS : {}),
   };
   /** @type {string[]} */
@@ -128,6 +152,8 @@ function main(argv) {
   let out;
   /** @type {boolean | undefined} */
   let billingSandbox;
+  /** @type {boolean | undefined} */
+  let linkedinSandbox;
   let mailpit = false;
   if (target === 'env') {
     example = path.join(ROOT, '.env.example');
@@ -136,10 +162,12 @@ function main(argv) {
     const overlay = path.resolve(positional[0]);
     example = path.join(overlay, 'secrets.env.example');
     out = path.resolve(option('--out') ?? path.join(overlay, 'secrets.env'));
-    // an overlay says where the billing service calls Stripe in its ConfigMap, not in its secrets
+    // an overlay says where the billing service calls Stripe, and which LinkedIn the linkedin
+    // service talks to, in its ConfigMaps, not in its secrets
     const kustomization = path.join(overlay, 'kustomization.yaml');
     const settings = fs.existsSync(kustomization) ? fs.readFileSync(kustomization, 'utf8') : '';
     billingSandbox = usesBillingSandbox(settings);
+    linkedinSandbox = usesLinkedinSandbox(settings);
     mailpit = usesMailpit(settings);
   } else {
     process.stderr.write('Usage: npm run secrets -- env [--out FILE] [--force]\n       npm run secrets -- k8s <overlay folder> [--out FILE] [--force]\n');
@@ -155,7 +183,7 @@ function main(argv) {
     );
     return 1;
   }
-  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'), { billingSandbox, mailpit });
+  const { text, generated, missing } = fill(fs.readFileSync(example, 'utf8'), { billingSandbox, linkedinSandbox, mailpit });
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, text, { mode: 0o600 });
   fs.chmodSync(out, 0o600);
@@ -164,6 +192,6 @@ function main(argv) {
   return 0;
 }
 
-module.exports = { fill, usesBillingSandbox, usesMailpit, GENERATORS, BILLING_SANDBOX_GENERATORS, MAILPIT_GENERATORS };
+module.exports = { fill, usesBillingSandbox, usesLinkedinSandbox, usesMailpit, GENERATORS, BILLING_SANDBOX_GENERATORS, LINKEDIN_SANDBOX_GENERATORS, MAILPIT_GENERATORS };
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments, type Document } from 'yaml';
 import type { z } from 'zod';
-import { fill, usesBillingSandbox, usesMailpit } from '../scripts/secrets';
+import { fill, usesBillingSandbox, usesLinkedinSandbox, usesMailpit } from '../scripts/secrets';
 import { kustomizeBuild } from '../src/testing/deploy-check';
 import { configSchemaKeys } from '../src/testing';
 
@@ -124,8 +124,25 @@ interface NetworkPolicy extends Obj {
 interface Ingress extends Obj {
   spec: {
     tls?: Array<{ hosts?: string[]; secretName?: string }>;
-    rules?: Array<{ host?: string; http?: { paths: Array<{ path?: string; backend: { service?: { name: string; port: { name?: string; number?: number } } } }> } }>;
+    rules?: Array<{ host?: string; http?: { paths: Array<IngressPath> } }>;
   };
+}
+
+interface IngressPath {
+  path?: string;
+  pathType?: string;
+  backend: { service?: { name: string; port: { name?: string; number?: number } } };
+}
+
+/**
+ * Whether an Ingress path serves a request's path, as Kubernetes defines it: Exact is the whole
+ * path; Prefix matches whole path elements (`/a/b` serves `/a/b` and `/a/b/c`, not `/a/bc`).
+ */
+function ingressServes(rule: IngressPath, requestPath: string): boolean {
+  const path = rule.path ?? '/';
+  if (rule.pathType === 'Exact') return requestPath === path;
+  const prefix = path.replace(/\/+$/, '');
+  return prefix === '' || requestPath === prefix || requestPath.startsWith(`${prefix}/`);
 }
 
 /** One overlay's objects, by kind. */
@@ -266,20 +283,26 @@ const requiredSecrets: Record<Overlay, Record<Program, string[]>> = {
     gateway: ['REDIS_URL'],
     auth: [...infraSecrets, 'JWT_PRIVATE_KEY', 'SMTP_URL'],
     content: infraSecrets,
-    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'SMTP_URL'],
+    linkedin: [...infraSecrets, 'TOKEN_ENCRYPTION_KEY', 'LINKEDIN_CLIENT_SECRET', 'SMTP_URL'],
     scheduler: [...infraSecrets, 'SMTP_URL'],
     billing: [...infraSecrets, ...stripeSecrets],
     'billing-sandbox': ['SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET'],
-    'linkedin-sandbox': [],
+    'linkedin-sandbox': ['SANDBOX_CLIENT_SECRET'],
   },
 };
 /** the variables each component gets from the Secret: Mailpit the login of its inbox */
 const componentSecrets: Record<Component, string[]> = { mailpit: ['MP_UI_AUTH'] };
 /**
  * a variable given under another name than its Secret key: the billing sandbox takes the billing
- * service's key and signing secret, Mailpit its inbox's login in its own variable
+ * service's key and signing secret, the LinkedIn sandbox the linkedin service's client secret,
+ * Mailpit its inbox's login in its own variable
  */
-const secretKeyOf: Record<string, string> = { SANDBOX_SECRET_KEY: 'STRIPE_SECRET_KEY', SANDBOX_WEBHOOK_SECRET: 'STRIPE_WEBHOOK_SECRET', MP_UI_AUTH: 'MAILPIT_UI_AUTH' };
+const secretKeyOf: Record<string, string> = {
+  SANDBOX_SECRET_KEY: 'STRIPE_SECRET_KEY',
+  SANDBOX_WEBHOOK_SECRET: 'STRIPE_WEBHOOK_SECRET',
+  SANDBOX_CLIENT_SECRET: 'LINKEDIN_CLIENT_SECRET',
+  MP_UI_AUTH: 'MAILPIT_UI_AUTH',
+};
 const keyOf = (variable: string) => secretKeyOf[variable] ?? variable;
 const optionalSecrets: Partial<Record<Program, string[]>> = { content: ['OPENAI_API_KEY'] };
 /** replicas: fixed, or the autoscaler's range */
@@ -418,25 +441,90 @@ describe('deploy/k8s', () => {
     }
   });
 
-  test('when `npm run secrets -- k8s` fills an overlay, then only the sandbox overlay gets generated Stripe values, Mailpit\'s address and its inbox\'s login, and production names its Stripe keys and SMTP server as left for the operator', () => {
+  test('when `npm run secrets -- k8s` fills an overlay, then only the sandbox overlay gets generated Stripe values, a LinkedIn client secret, Mailpit\'s address and its inbox\'s login, and production names its Stripe keys, LinkedIn secret and SMTP server as left for the operator', () => {
     for (const overlay of ['production', 'sandbox'] as const) {
       const dir = path.join(source, 'overlays', overlay);
       const settings = fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8');
       const billingSandbox = usesBillingSandbox(settings);
+      const linkedinSandbox = usesLinkedinSandbox(settings);
       const mailpit = usesMailpit(settings);
-      expect([overlay, billingSandbox, mailpit]).toEqual([overlay, overlay === 'sandbox', overlay === 'sandbox']);
-      const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox, mailpit });
+      expect([overlay, billingSandbox, linkedinSandbox, mailpit]).toEqual([overlay, overlay === 'sandbox', overlay === 'sandbox', overlay === 'sandbox']);
+      const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox, linkedinSandbox, mailpit });
       const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1];
       if (overlay === 'sandbox') {
-        expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAILPIT_UI_AUTH']));
+        expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LINKEDIN_CLIENT_SECRET', 'SMTP_URL', 'MAILPIT_UI_AUTH']));
         expect(value('STRIPE_SECRET_KEY')).toMatch(/^sk_test_[0-9a-f]{48}$/);
         expect(value('STRIPE_WEBHOOK_SECRET')).toMatch(/^whsec_[0-9a-f]{48}$/);
+        // 32 random bytes: what the LinkedIn sandbox's production rules ask of SANDBOX_CLIENT_SECRET
+        expect(value('LINKEDIN_CLIENT_SECRET')).toMatch(/^[\w-]{43}$/);
         expect(value('SMTP_URL')).toBe('smtp://mailpit:1025');
         expect(value('MAILPIT_UI_AUTH')).toMatch(/^postwright:[0-9a-f]{48}$/);
       } else {
-        expect(missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL']));
-        expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET'), value('SMTP_URL')]).toEqual(['', '', '']);
+        expect(missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LINKEDIN_CLIENT_SECRET', 'SMTP_URL']));
+        expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET'), value('LINKEDIN_CLIENT_SECRET'), value('SMTP_URL')]).toEqual(['', '', '', '']);
       }
+    }
+  });
+});
+
+describe("the sandbox overlay's LinkedIn sandbox", () => {
+  const sandboxSrc = path.join(root, 'services/linkedin-sandbox/src');
+  /** every route the sandbox answers (test controls included), as METHOD and a path with its parameters filled in */
+  function sandboxRoutes(): string[] {
+    const routes: string[] = ['GET /health', 'GET /ready'];
+    const record = (method: string) => (route: string) => void routes.push(`${method} ${route.replace(/:\w+/g, 'x')}`);
+    const router = { get: record('GET'), post: record('POST'), put: record('PUT'), patch: record('PATCH'), delete: record('DELETE'), use: () => undefined };
+    const { SandboxState } = require(path.join(sandboxSrc, 'state.ts'));
+    const state = new SandboxState();
+    const config = require(path.join(sandboxSrc, 'config.ts')).readConfig({ NODE_ENV: 'test' });
+    const settings = { fast: true, rejectDuplicates: true, memberDailyCallLimit: null };
+    require(path.join(sandboxSrc, 'routes/oauth.ts')).oauthRoutes(router, state, config);
+    require(path.join(sandboxSrc, 'routes/api.ts')).apiRoutes(router, state, config, settings);
+    require(path.join(sandboxSrc, 'routes/control.ts')).controlRoutes(router, state, settings);
+    require(path.join(sandboxSrc, 'routes/feed.ts')).feedRoutes(router, state);
+    return routes;
+  }
+  const publicPaths = () => {
+    const ingress = built.sandbox.get<Ingress>('Ingress', 'linkedin-sandbox');
+    return (ingress?.spec.rules ?? []).flatMap((r) => r.http?.paths ?? []);
+  };
+  const served = (requestPath: string) => publicPaths().some((p) => ingressServes(p, requestPath));
+
+  test('when its Ingress is read, then it serves only what a browser asks for (the consent page and its form, profile pictures, a post\'s page) and never the token endpoint, the API, the test controls or the probes', () => {
+    expect(publicPaths().map((p) => `${p.pathType} ${p.path}`)).toEqual([
+      'Exact /oauth/v2/authorization',
+      'Exact /oauth/v2/authorization/decision',
+      'Prefix /media/profile',
+      'Prefix /feed/update',
+    ]);
+    const routes = sandboxRoutes();
+    expect(routes).toEqual(expect.arrayContaining(['POST /oauth/v2/accessToken', 'GET /v2/userinfo', 'POST /rest/posts']));
+    expect(routes.filter((route) => served(route.split(' ')[1])).sort()).toEqual(
+      ['GET /oauth/v2/authorization', 'POST /oauth/v2/authorization/decision', 'GET /media/profile/x', 'GET /feed/update/x'].sort(),
+    );
+    // whatever else a browser might try: the feed of everyone's posts, a hashtag's, the root
+    for (const other of ['/', '/feed', '/feed/hashtag/x', '/oauth/v2/authorizationx', '/media/other']) expect([other, served(other)]).toEqual([other, false]);
+  });
+
+  test('when a browser is sent to the sandbox, then every address it goes to is public: the consent page the product links to, what that page loads and posts, the pictures and post links the product shows', () => {
+    const { consentPage } = require(path.join(sandboxSrc, 'pages.ts'));
+    const page: string = consentPage({ id: 'r1', clientId: 'postwright-sandbox', redirectUri: 'https://postwright.test/linkedin/callback', state: 's', scopes: ['openid'], expiresAt: 0 }, 'Postwright');
+    const references = [...page.matchAll(/\b(?:src|href|action)="([^"]+)"/g)].map((m) => m[1]);
+    expect(references).toEqual(['/oauth/v2/authorization/decision']);
+    const publicUrl = 'https://linkedin-sandbox.test';
+    const { readConfig } = require(path.join(root, 'services/linkedin/src/config.ts'));
+    const linkedin = readConfig({ NODE_ENV: 'test', MONGO_URL: 'mongodb://db.test/x', INTERNAL_TOKEN: 'x'.repeat(32), LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', LINKEDIN_SANDBOX_PUBLIC_URL: publicUrl }).linkedin;
+    const { LinkedinApi } = require(path.join(root, 'services/linkedin/src/lib/linkedin-api.ts'));
+    const addresses = [
+      linkedin.authUrl,
+      new URL(references[0], linkedin.authUrl).toString(),
+      new LinkedinApi(linkedin).postUrl('urn:li:share:7200000000000000001'),
+      // a member's picture, as the sandbox gives it out (userinfo, the profile)
+      new URL(new (require(path.join(sandboxSrc, 'state.ts')).SandboxState)().upsertMember({ givenName: 'Dana', familyName: 'Reyes', email: 'dana@example.com', withPicture: true }).picture, publicUrl).toString(),
+    ];
+    for (const address of addresses) {
+      expect(address.startsWith(`${publicUrl}/`)).toBe(true);
+      expect([address, served(new URL(address).pathname)]).toEqual([address, true]);
     }
   });
 });
@@ -522,7 +610,8 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       if (program === 'linkedin') {
         const linkedin = config.linkedin as { mode: string; clientSecret: string; redirectUri: string };
         expect(linkedin.mode).toBe(overlay === 'production' ? 'live' : 'sandbox');
-        if (overlay === 'production') expect(linkedin.clientSecret).toBe(fakeSecrets.LINKEDIN_CLIENT_SECRET);
+        // the app's secret; in the sandbox overlay the generated one the LinkedIn sandbox is given too
+        expect(linkedin.clientSecret).toBe(fakeSecrets.LINKEDIN_CLIENT_SECRET);
         expect(linkedin.redirectUri).toMatch(/^https:\/\/.+\/linkedin\/callback$/);
       }
       if (program === 'billing') {
@@ -539,6 +628,7 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       if (program === 'billing-sandbox') {
         expect(config).toMatchObject({ SANDBOX_SECRET_KEY: secretsOf(overlay).STRIPE_SECRET_KEY, SANDBOX_WEBHOOK_SECRET: secretsOf(overlay).STRIPE_WEBHOOK_SECRET });
       }
+      if (program === 'linkedin-sandbox') expect(config).toMatchObject({ SANDBOX_CLIENT_SECRET: secretsOf(overlay).LINKEDIN_CLIENT_SECRET });
     },
   );
 

@@ -187,6 +187,18 @@ describe('the compose deployment, rehearsed on this machine', () => {
     expect(health.body).toEqual({ status: 'ok', services: { auth: 'ok', content: 'ok', linkedin: 'ok', scheduler: 'ok', billing: 'ok' } });
   });
 
+  test("when the LinkedIn sandbox is started with its compose environment but its built-in client secret, then it refuses to start, saying so", async () => {
+    const env = { ...localEnvironment(project, 'linkedin-sandbox'), PORT: '0', SANDBOX_CLIENT_SECRET: 'postwright-sandbox-secret' };
+    const [command, ...args] = imageCommand(dockerfileStages(), 'linkedin-sandbox');
+    const proc = spawn(command === 'node' ? process.execPath : command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout?.on('data', (chunk) => (output += chunk));
+    proc.stderr?.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/SANDBOX_CLIENT_SECRET: is a known or example value/);
+  });
+
   test('when Mailpit runs with its compose environment, then it is the version of its compose image', async () => {
     const info = await http<{ Version: string }>(inbox.url, 'GET', '/api/v1/info');
     expect(project.services.mailpit.image).toBe(`axllent/mailpit:${info.body.Version}`);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { bool, loadConfig, port, type ProductionRules } from '@postwright/platform';
 
+/** The app npm start and the tests use with no keys: its secret is public, in this very file. */
+export const BUILT_IN_CLIENT = Object.freeze({ id: 'postwright-sandbox', secret: 'postwright-sandbox-secret' });
+
 const csv = (fallback: string) =>
   z
     .string()
@@ -19,9 +22,12 @@ export const configSchema = z
     SANDBOX_PUBLIC_URL: z.string().url().optional(),
     /** the test controls under /__sandbox (faults, what was posted, the clock); default on only when NODE_ENV=test */
     SANDBOX_CONTROL: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-    /** the app registered at the sandbox (the service's sandbox-mode defaults match these) */
-    SANDBOX_CLIENT_ID: z.string().min(1).default('postwright-sandbox'),
-    SANDBOX_CLIENT_SECRET: z.string().min(1).default('postwright-sandbox-secret'),
+    /**
+     * the app registered at the sandbox (the service's sandbox-mode defaults match these); the
+     * built-in secret suits npm start and the tests, production refuses it
+     */
+    SANDBOX_CLIENT_ID: z.string().min(1).default(BUILT_IN_CLIENT.id),
+    SANDBOX_CLIENT_SECRET: z.string().min(1).default(BUILT_IN_CLIENT.secret),
     /** registered redirect URIs, comma-separated; default `${PUBLIC_URL}/linkedin/callback` */
     SANDBOX_REDIRECT_URIS: z.string().optional(),
     /** scopes the sandbox app may be granted */
@@ -74,8 +80,15 @@ export const configSchema = z
   }));
 export type SandboxConfig = z.infer<typeof configSchema>;
 
-/** Production: the product's address (its callback is the one registered redirect URI) is stated. */
-export const production: ProductionRules = { required: ['PUBLIC_URL'] };
+/**
+ * Production: the product's address (its callback is the one registered redirect URI) is stated,
+ * and the app's client secret is a generated one, shared with the linkedin service alone: the
+ * built-in one is public, and with it anyone could act as the app at the token endpoint.
+ */
+export const production: ProductionRules = {
+  secrets: { SANDBOX_CLIENT_SECRET: { minLength: 32, hint: "the linkedin service's LINKEDIN_CLIENT_SECRET; npm run secrets makes one" } },
+  required: ['PUBLIC_URL'],
+};
 
 /** The only place that reads process.env. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Readonly<SandboxConfig> {

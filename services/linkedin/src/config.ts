@@ -6,7 +6,17 @@ import {
   linkedinVersionStatus,
   newestActiveLinkedinVersion,
 } from '@postwright/contracts';
-import { infraConfigShape, loadConfig, mailConfigShape, mailProductionRules, port, productionRules, serviceProductionRules } from '@postwright/platform';
+import {
+  infraConfigShape,
+  loadConfig,
+  mailConfigShape,
+  mailProductionRules,
+  port,
+  productionProblems,
+  productionRules,
+  serviceProductionRules,
+  type SecretRule,
+} from '@postwright/platform';
 
 /**
  * The LinkedIn-Version pinned for real LinkedIn: the newest in contracts/src/linkedin-versions.ts
@@ -209,9 +219,13 @@ export const configSchema = z
 export type LinkedinConfig = z.infer<typeof configSchema>;
 export type LinkedinSettings = LinkedinConfig['linkedin'];
 
+/** The sandbox app's client secret in production: generated, and the sandbox's SANDBOX_CLIENT_SECRET too. */
+const SANDBOX_CLIENT_SECRET_RULE: SecretRule = { minLength: 32, hint: "the LinkedIn sandbox's SANDBOX_CLIENT_SECRET; npm run secrets makes one" };
+
 /**
  * Production: the encryption key, PUBLIC_URL and the SMTP server are stated, and LinkedIn is
- * chosen on purpose: without LINKEDIN_MODE and a client id the service would quietly talk to the sandbox.
+ * chosen on purpose: without LINKEDIN_MODE and a client id the service would quietly talk to the
+ * sandbox. With the sandbox, its client secret is a generated one, never the built-in one.
  */
 export const production = productionRules(serviceProductionRules, mailProductionRules, {
   secrets: { TOKEN_ENCRYPTION_KEY: { kind: 'base64-key', hint: 'openssl rand -base64 32' } },
@@ -230,6 +244,8 @@ export const production = productionRules(serviceProductionRules, mailProduction
     if (env.LINKEDIN_MODE === 'sandbox' && !env.LINKEDIN_SANDBOX_URL) {
       problems.push('LINKEDIN_SANDBOX_URL: is required in production with LINKEDIN_MODE=sandbox (where this service reaches the sandbox)');
     }
+    // a deployed sandbox takes a generated client secret, not its built-in one: the same one here
+    if (env.LINKEDIN_MODE === 'sandbox') problems.push(...productionProblems({ secrets: { LINKEDIN_CLIENT_SECRET: SANDBOX_CLIENT_SECRET_RULE } }, env));
     return problems;
   },
 });

@@ -16,6 +16,8 @@ describe('configuration', () => {
     SMTP_URL: 'smtps://postwright:r8Xq2mV7kL4p@smtp.mail.example:465',
     MAIL_FROM: 'Postwright <no-reply@app.example.com>',
   });
+  /** the sandbox as a deployment runs it: at its internal address, with the client secret generated for both */
+  const deployedSandbox = () => ({ LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', LINKEDIN_CLIENT_SECRET: randomBytes(32).toString('base64url') });
 
   test('when no LinkedIn client id is set, then the sandbox is used, with every scope and the newest active API version', () => {
     const { linkedin } = readConfig({ ...base(), LINKEDIN_SANDBOX_URL: 'http://localhost:9999', PUBLIC_URL: 'https://app.example.com' });
@@ -85,7 +87,28 @@ describe('configuration', () => {
 
   test('when production is given a deployment\'s settings, then it starts, in live mode or with the sandbox said explicitly', () => {
     expect(readConfig({ ...production(), LINKEDIN_CLIENT_ID: '86abc', LINKEDIN_CLIENT_SECRET: 'WPL_AP1.k2Jd8.x9' }).linkedin.mode).toBe('live');
-    expect(readConfig({ ...production(), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000' }).linkedin.mode).toBe('sandbox');
+    const sandbox = deployedSandbox();
+    expect(readConfig({ ...production(), ...sandbox }).linkedin).toMatchObject({ mode: 'sandbox', clientId: 'postwright-sandbox', clientSecret: sandbox.LINKEDIN_CLIENT_SECRET });
+  });
+
+  test("when production runs the sandbox without a client secret, or with the sandbox's built-in one or a short one, then start-up fails saying so beside every other problem", () => {
+    const refusals = (env: Record<string, string | undefined>) => {
+      try {
+        readConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    const sandbox = { ...production(), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000' };
+    expect(refusals({ ...sandbox, PUBLIC_URL: undefined })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: is required in production/),
+      expect.stringMatching(/^LINKEDIN_CLIENT_SECRET: is required in production \(the LinkedIn sandbox's SANDBOX_CLIENT_SECRET; npm run secrets makes one\)$/),
+    ]);
+    expect(refusals({ ...sandbox, LINKEDIN_CLIENT_SECRET: 'postwright-sandbox-secret' })).toEqual([expect.stringMatching(/^LINKEDIN_CLIENT_SECRET: is a known or example value/)]);
+    expect(refusals({ ...sandbox, LINKEDIN_CLIENT_SECRET: randomBytes(12).toString('hex') })).toEqual([expect.stringMatching(/^LINKEDIN_CLIENT_SECRET: is too short: at least 32 characters/)]);
+    // outside production the built-in one is the default: npm start and the tests need no keys
+    expect(readConfig({ ...base(), LINKEDIN_MODE: 'sandbox' }).linkedin.clientSecret).toBe('postwright-sandbox-secret');
   });
 
   test('when production would fall back to the sandbox, or its secrets are missing, known or too short, then start-up fails listing every problem at once', () => {
@@ -114,7 +137,7 @@ describe('configuration', () => {
   test('when production is not told its SMTP server and sender (the expiry emails), then start-up fails naming both', () => {
     let problems: string[] = [];
     try {
-      readConfig({ ...production(), LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', SMTP_URL: undefined, MAIL_FROM: undefined });
+      readConfig({ ...production(), ...deployedSandbox(), SMTP_URL: undefined, MAIL_FROM: undefined });
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
