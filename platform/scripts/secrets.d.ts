@@ -1,6 +1,7 @@
 /** Types of secrets.js (plain JavaScript: it runs before anything is installed or compiled). */
 /**
  * The example's text with every empty key it can generate filled; the keys it filled, and the empty ones it could not.
+ * JWT_PUBLIC_KEY is derived from JWT_PRIVATE_KEY (the example's own, or the one generated), both on one line with \n escapes.
  * Stripe's key and signing secret are generated only for the billing sandbox (by default: when the example points the billing service at it);
  * the LinkedIn client secret only for the LinkedIn sandbox (by default: when the example says LINKEDIN_MODE=sandbox);
  * SMTP_URL (Mailpit's address) and MAILPIT_UI_AUTH only where the settings run Mailpit (`mailpit`, default false).

@@ -9,6 +9,7 @@
  * The example is copied line by line; a key the example leaves empty is filled when it is one
  * this script knows how to make (below), and every empty key it cannot make (connection
  * strings of your servers, your LinkedIn app's secret, your Stripe keys) is named at the end.
+ * JWT_PUBLIC_KEY is derived from JWT_PRIVATE_KEY: the one the example holds, or the one made.
  * Stripe's key and webhook signing secret are made only for the billing sandbox, where the
  * settings point the billing service at it (STRIPE_API_URL=http://billing-sandbox:3000 in
  * .env.example, or in the overlay's kustomization.yaml): a real account's come from Stripe, and
@@ -22,7 +23,7 @@
  * MongoDB and RabbitMQ keep the passwords they were created with. Plain node, no dependencies.
  * The file is written with mode 0600.
  */
-const { generateKeyPairSync, randomBytes } = require('node:crypto');
+const { createPublicKey, generateKeyPairSync, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -42,6 +43,21 @@ const GENERATORS = {
   REDIS_PASSWORD: () => randomBytes(24).toString('hex'),
   RABBITMQ_PASSWORD: () => randomBytes(24).toString('hex'),
 };
+
+/**
+ * The public key of a private one, both PEM on one line with \n escapes: JWT_PUBLIC_KEY, what the
+ * gateway and the services check access tokens with, from the JWT_PRIVATE_KEY auth signs them with.
+ * @param {string} privateKey PKCS#8 PEM
+ */
+function publicKeyOf(privateKey) {
+  let key;
+  try {
+    key = createPublicKey(privateKey.replace(/\\n/g, '\n'));
+  } catch (error) {
+    throw new Error('JWT_PRIVATE_KEY is not a PEM private key: JWT_PUBLIC_KEY cannot be derived from it', { cause: error });
+  }
+  return String(key.export({ type: 'spki', format: 'pem' })).trim().replace(/\n/g, '\\n');
+}
 
 /**
  * Made only for the billing sandbox, which takes whatever test-shaped key and secret it is given.
@@ -114,8 +130,21 @@ function usesLinkedinSandbox(text) {
  * @returns {{ text: string; generated: string[]; missing: string[] }}
  */
 function fill(example, options = {}) {
+  /** @type {Record<string, string>} */
+  const given = {};
+  for (const line of example.split('\n')) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (match) given[match[1]] = match[2].trim();
+  }
+  // the signing key: the one the file already holds, else the one made for it here
+  /** @type {string | undefined} */
+  let privateKey = given.JWT_PRIVATE_KEY || undefined;
+  const signingKey = () => (privateKey ??= GENERATORS.JWT_PRIVATE_KEY());
   const generators = {
     ...GENERATORS,
+    JWT_PRIVATE_KEY: signingKey,
+    // its public half, for the verifiers; only beside the key it comes from
+    ...('JWT_PRIVATE_KEY' in given ? { JWT_PUBLIC_KEY: () => publicKeyOf(signingKey()) } : {}),
     ...((options.billingSandbox ?? usesBillingSandbox(example)) ? BILLING_SANDBOX_GENERATORS : {}),
     ...((options.linkedinSandbox ?? usesLinkedinSandbox(example)) ? LINKEDIN_SANDBOX_GENERATORS : {}),
     ...(options.mailpit ? MAILPIT_GENERATORS : {}),

@@ -5,6 +5,7 @@
  * program's own config schema and production rules, the Dockerfile's targets, and what a safe
  * deployment must be (secrets required, only the gateway published, health checks, scaling).
  */
+import { createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,8 @@ const PROGRAMS: Array<[string, string]> = [
 ];
 const SERVICES = ['auth', 'content', 'linkedin', 'scheduler', 'billing'];
 const INFRASTRUCTURE = ['mongo', 'redis', 'rabbitmq'];
+/** the programs that check access tokens: each is given the public key(s) */
+const TOKEN_VERIFIERS = ['gateway', ...SERVICES];
 /** the services that send email */
 const MAIL_SENDERS = ['auth', 'linkedin', 'scheduler'];
 /** what `npm run secrets -- env` generates, and the email settings .env.example gives: compose must refuse to start without any of them */
@@ -112,6 +115,29 @@ describe('docker-compose.yml', () => {
 
   test('when .env lacks any one secret, then compose refuses to start and names it', () => {
     expect(secretsNotRequired(composeFile)).toEqual([]);
+  });
+
+  test('when the programs check access tokens, then each is given the public key of the signing key that `npm run secrets -- env` made, and none fetches it', () => {
+    const publicKeyIn = (setting: string | null | undefined) => createPublicKey(String(setting).replace(/\\n/g, '\n')).export({ type: 'spki', format: 'pem' });
+    const signing = project.services.auth.environment?.JWT_PRIVATE_KEY;
+    expect(signing).toMatch(/^-----BEGIN PRIVATE KEY-----\\n/);
+    for (const name of TOKEN_VERIFIERS) {
+      const env = project.services[name].environment ?? {};
+      expect([name, publicKeyIn(env.JWT_PUBLIC_KEY)]).toEqual([name, publicKeyIn(signing)]);
+      const { readConfig } = require(path.join(root, Object.fromEntries(PROGRAMS)[name], 'src/config.ts'));
+      expect(readConfig(env).JWT_PUBLIC_KEY).toBeTruthy();
+    }
+    for (const name of ['linkedin-sandbox', 'billing-sandbox']) expect(project.services[name].environment?.JWT_PUBLIC_KEY).toBeUndefined();
+  });
+
+  test('when .env has no JWT_PUBLIC_KEY (written before it existed), then compose still starts every program and their configs read it as unset (the auth service\'s JWKS)', () => {
+    const older = load(composeFile, { JWT_PUBLIC_KEY: null });
+    for (const name of TOKEN_VERIFIERS) {
+      const env = older.services[name].environment ?? {};
+      expect([name, env.JWT_PUBLIC_KEY]).toEqual([name, '']);
+      const { readConfig } = require(path.join(root, Object.fromEntries(PROGRAMS)[name], 'src/config.ts'));
+      expect([name, readConfig(env).JWT_PUBLIC_KEY]).toEqual([name, undefined]);
+    }
   });
 
   test('when a compose file gives a secret a default, then the check finds it', () => {

@@ -6,7 +6,7 @@
  * each program's own config schema (every variable a pod gets is one the program reads, and the
  * schema accepts the whole environment).
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -304,7 +304,12 @@ const secretKeyOf: Record<string, string> = {
   MP_UI_AUTH: 'MAILPIT_UI_AUTH',
 };
 const keyOf = (variable: string) => secretKeyOf[variable] ?? variable;
-const optionalSecrets: Partial<Record<Program, string[]>> = { content: ['OPENAI_API_KEY'] };
+/** the programs that check access tokens: they get the public key(s), optional so that an older secrets.env without it falls back to the JWKS */
+const tokenVerifiers: Program[] = ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing'];
+const optionalSecrets: Partial<Record<Program, string[]>> = {
+  ...Object.fromEntries(tokenVerifiers.map((program) => [program, ['JWT_PUBLIC_KEY']])),
+  content: ['JWT_PUBLIC_KEY', 'OPENAI_API_KEY'],
+};
 /** replicas: fixed, or the autoscaler's range */
 const scaling: Record<Program, { replicas: number } | { min: number; max: number }> = {
   gateway: { min: 2, max: 10 },
@@ -324,11 +329,13 @@ const gatewayCallers: Record<Overlay, Program[]> = { production: [], sandbox: ['
 const sandboxes: Program[] = ['linkedin-sandbox', 'billing-sandbox'];
 
 /** A real key, written on one line with \n escapes as secrets.env.example says. */
-const signingKey = generateKeyPairSync('rsa', {
+const { privateKey: signingKey, publicKey: verifyingKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
   publicKeyEncoding: { type: 'spki', format: 'pem' },
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-}).privateKey;
+});
+/** The one PEM public key a setting written on one line with \n escapes holds. */
+const publicKeyIn = (setting: unknown) => createPublicKey(String(setting).replace(/\\n/g, '\n')).export({ type: 'spki', format: 'pem' });
 /** generated, as an operator's are: production refuses known, short or repetitive secrets */
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 const fakeSecrets: Record<string, string> = {
@@ -337,6 +344,7 @@ const fakeSecrets: Record<string, string> = {
   AMQP_URL: `amqps://postwright:${random(18)}@rabbitmq.internal.test:5671/postwright`,
   INTERNAL_TOKEN: random(32),
   JWT_PRIVATE_KEY: signingKey.trim().replace(/\n/g, '\\n'),
+  JWT_PUBLIC_KEY: verifyingKey.trim().replace(/\n/g, '\\n'),
   TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   LINKEDIN_CLIENT_SECRET: random(24),
   OPENAI_API_KEY: `sk-${random(36)}`,
@@ -451,6 +459,10 @@ describe('deploy/k8s', () => {
       expect([overlay, billingSandbox, linkedinSandbox, mailpit]).toEqual([overlay, overlay === 'sandbox', overlay === 'sandbox', overlay === 'sandbox']);
       const { text, generated, missing } = fill(fs.readFileSync(path.join(dir, 'secrets.env.example'), 'utf8'), { billingSandbox, linkedinSandbox, mailpit });
       const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1];
+      // the verifiers' key is the signing key's public half, on one line as well
+      expect(generated).toEqual(expect.arrayContaining(['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY']));
+      expect(value('JWT_PUBLIC_KEY')).toMatch(/^-----BEGIN PUBLIC KEY-----\\n[^\n]+\\n-----END PUBLIC KEY-----$/);
+      expect(publicKeyIn(value('JWT_PUBLIC_KEY'))).toBe(publicKeyIn(value('JWT_PRIVATE_KEY')));
       if (overlay === 'sandbox') {
         expect(generated).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LINKEDIN_CLIENT_SECRET', 'SMTP_URL', 'MAILPIT_UI_AUTH']));
         expect(value('STRIPE_SECRET_KEY')).toMatch(/^sk_test_[0-9a-f]{48}$/);
@@ -464,6 +476,15 @@ describe('deploy/k8s', () => {
         expect([value('STRIPE_SECRET_KEY'), value('STRIPE_WEBHOOK_SECRET'), value('LINKEDIN_CLIENT_SECRET'), value('SMTP_URL')]).toEqual(['', '', '', '']);
       }
     }
+  });
+
+  test('when `npm run secrets` fills a file that already holds JWT_PRIVATE_KEY, then JWT_PUBLIC_KEY is derived from that key, which stays as it was', () => {
+    const example = fs.readFileSync(path.join(source, 'overlays/production/secrets.env.example'), 'utf8');
+    const { text, generated } = fill(example.replace(/^JWT_PRIVATE_KEY=$/m, `JWT_PRIVATE_KEY=${fakeSecrets.JWT_PRIVATE_KEY}`));
+    expect(generated).toContain('JWT_PUBLIC_KEY');
+    expect(generated).not.toContain('JWT_PRIVATE_KEY');
+    expect(/^JWT_PRIVATE_KEY=(.*)$/m.exec(text)?.[1]).toBe(fakeSecrets.JWT_PRIVATE_KEY);
+    expect(/^JWT_PUBLIC_KEY=(.*)$/m.exec(text)?.[1]).toBe(fakeSecrets.JWT_PUBLIC_KEY);
   });
 });
 
@@ -607,6 +628,9 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(config).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: 3000, LOG_LEVEL: 'info' });
       if ('AUTH_URL' in env) expect(env.AUTH_URL).toBe('http://auth:3000');
       if (program === 'auth') expect(config.JWT_PRIVATE_KEY).toBe(signingKey.trim());
+      // the key its tokens are checked with, given rather than fetched from the auth service
+      if (tokenVerifiers.includes(program)) expect([program, publicKeyIn(config.JWT_PUBLIC_KEY)]).toEqual([program, verifyingKey]);
+      else expect('JWT_PUBLIC_KEY' in env).toBe(false);
       if (program === 'linkedin') {
         const linkedin = config.linkedin as { mode: string; clientSecret: string; redirectUri: string };
         expect(linkedin.mode).toBe(overlay === 'production' ? 'live' : 'sandbox');
@@ -642,6 +666,26 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) expect([e.name, e.valueFrom.secretKeyRef.key]).toEqual([e.name, keyOf(e.name)]);
     for (const optional of optionalSecrets[program] ?? []) {
       expect(c.env?.find((e) => e.name === optional)?.valueFrom?.secretKeyRef?.optional).toBe(true);
+    }
+  });
+
+  test('when secrets.env has no JWT_PUBLIC_KEY (written before it existed) or leaves it empty, then every program still starts, and the verifiers read the JWKS', () => {
+    /** the overlay built from a secrets.env whose JWT_PUBLIC_KEY line is missing (null) or says this */
+    const builtWith = (publicKey: string | null) =>
+      new Built(
+        b().objects.map((o) => {
+          if (o.kind !== 'Secret') return o;
+          const data = Object.fromEntries(Object.entries((o as Secret).data ?? {}).filter(([key]) => key !== 'JWT_PUBLIC_KEY'));
+          return { ...o, data: publicKey === null ? data : { ...data, JWT_PUBLIC_KEY: Buffer.from(publicKey).toString('base64') } };
+        }),
+      );
+    for (const older of [builtWith(null), builtWith('')]) {
+      for (const program of programs) {
+        const { env, problems } = resolveEnv(older, older.deployment(program).spec.template.spec.containers[0]);
+        expect([program, problems]).toEqual([program, []]);
+        const { readConfig } = require(path.join(root, workspaces[program], 'src/config.ts')) as { readConfig(env: Record<string, string | undefined>): Record<string, unknown> };
+        expect([program, readConfig(env).JWT_PUBLIC_KEY]).toEqual([program, undefined]);
+      }
     }
   });
 

@@ -284,4 +284,14 @@ describe('the compose deployment, rehearsed on this machine', () => {
     );
     expect(subscription.body).toMatchObject({ plan: 'starter', interval: 'month', status: 'active' });
   });
+
+  test('when members have used the product through the gateway, then no program asked the auth service for its JWKS: each checks tokens with the JWT_PUBLIC_KEY compose gives it', () => {
+    const requests = fs
+      .readFileSync(path.join(logs, 'auth.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"req":'))
+      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    expect(requests).toContain('/api/auth/signup');
+    expect(requests.filter((url) => url.includes('jwks'))).toEqual([]);
+  });
 });
