@@ -72,7 +72,7 @@ export const errorCatalogue = {
   'GENERATION.UNAVAILABLE': { status: 503, message: 'The AI model is temporarily unavailable. Please try again in a few minutes.', description: 'The model provider is down or refused the key.' },
   'GENERATION.INVALID_OUTPUT': { status: 502, message: 'The AI model returned an unusable answer. Please try again.', description: 'The model\'s answer failed validation twice.' },
   'GENERATION.REFUSED': { status: 422, message: 'The AI model declined to write this post. Please rephrase the topic or your experience and try again.', description: 'The model refused the request.' },
-  'GENERATION.CLIENT_GONE': { status: 499, message: 'The request was cancelled before the post was ready.', description: 'The client went away; nothing was stored.' },
+  'GENERATION.CLIENT_GONE': { status: 499, message: 'The request was cancelled before the post was ready.', description: 'The client went away before it was shown any of the post and before the model answered; nothing was stored. A client that leaves later changes nothing: the post is stored and counts.' },
 
   // scheduling
   'SCHEDULE.INVALID_TIME': { status: 400, message: 'scheduledFor must be an ISO 8601 date and time with a time zone offset, for example 2030-03-04T08:30:00+01:00', description: 'The time cannot be read.' },

@@ -2,8 +2,10 @@
  * Streamed generation (issue #14): the generator asks for the post as an event stream and shows
  * the body as it is written and each hook once complete; `done` lands exactly as the JSON answer
  * does, `error` reads as the spec's message, `reset` starts the text over, Cancel aborts the
- * request and leaves nothing. A stream that cannot start falls back to the JSON call; a refusal
- * before generation starts is still a plain JSON answer (fields land on the fields).
+ * request and leaves nothing until text shows (then the server keeps and counts the post whoever
+ * hangs up, and Cancel is disabled and says so). A stream that cannot start falls back to the
+ * JSON call; a refusal before generation starts is still a plain JSON answer (fields land on the
+ * fields).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -261,15 +263,11 @@ describe('streamed generation: errors', () => {
 });
 
 describe('streamed generation: Cancel', () => {
-  it('when Cancel is pressed while the post is written, then the request is aborted, the screen is back at the form and nothing is kept', async () => {
+  it('when Cancel is pressed before any text is shown, then the request is aborted, the screen is back at the form and nothing is counted', async () => {
     const stream = eventStream();
     const { api, app } = renderSignedIn('/content', streaming(stream));
     await startGenerating();
-    act(() => {
-      stream.send({ event: 'body', data: { delta: BODY[0] } });
-      stream.send({ event: 'hook', data: { index: 0, text: HOOKS[0] } });
-    });
-    await waitFor(() => expect(liveHooks()).toEqual([HOOKS[0]]));
+    act(() => stream.write(': keep-alive\n\n'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
@@ -292,10 +290,40 @@ describe('streamed generation: Cancel', () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(1);
   });
 
-  it('when Cancel is pressed during Generate again, then the draft stays as it was', async () => {
+  it('when text has been shown, then Cancel is disabled and says the post counts and will be saved (the server keeps it whoever hangs up), and done lands as usual', async () => {
+    const stream = eventStream();
+    const { api } = renderSignedIn('/content', streaming(stream));
+    await startGenerating();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.queryByText(/Writing has started/)).not.toBeInTheDocument();
+
+    act(() => stream.send({ event: 'body', data: { delta: BODY[0] } }));
+    await waitFor(() => expect(liveBody()).toHaveTextContent(BODY[0]));
+
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription('Writing has started: this post counts and will be saved, so it can no longer be cancelled.');
+    // a repaired answer starts the text over: the post was still started
+    act(() => stream.send({ event: 'reset', data: { reason: 'repair' } }));
+    await waitFor(() => expect(liveBody()).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    act(() => {
+      stream.send({ event: 'done', data: answer() });
+      stream.end();
+    });
+    await screen.findByRole('group', { name: 'Hooks' });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Writing has started/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('trial-posts-left')).toHaveTextContent('1 of 3 trial posts left.');
+    expect(api.callsTo('POST', '/api/content/generate')[0].signal?.aborted).toBe(false);
+  });
+
+  it('when Cancel is pressed during Generate again before any text, then the draft stays as it was; once text shows, Cancel says the post will be saved', async () => {
     const first = eventStream();
     const again = eventStream();
-    const streams = [first, again];
+    const third = eventStream();
+    const streams = [first, again, third];
     const { api, app } = renderSignedIn('/content', { [GENERATE]: () => streams.shift()!.reply }, { subscriptionTier: 'premium' });
     const done = generateDraft('framework');
     await screen.findByRole('button', { name: 'Generating...' });
@@ -309,17 +337,21 @@ describe('streamed generation: Cancel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate again' }));
     await screen.findByRole('button', { name: 'Generating...' });
     expect(api.callsTo('POST', '/api/content/generate')[1].body).toMatchObject({ contentId: 'item-1' });
-    act(() => again.send({ event: 'body', data: { delta: 'A different take' } }));
-    // the preview shows the new text being written in place of the draft
-    await waitFor(() => expect(liveBody()!.textContent).toBe('A different take'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('POST', '/api/content/generate')[1].signal?.aborted).toBe(true);
     expect(screen.queryByTestId('live-post')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Post body')).toHaveValue(BODY.join(''));
     expect(within(screen.getByRole('group', { name: 'Hooks' })).getAllByRole('radio')).toHaveLength(5);
-    expect(screen.getByRole('button', { name: 'Generate again' })).toBeEnabled();
     expect(app.location().search).toBe('?draft=item-1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate again' }));
+    await screen.findByRole('button', { name: 'Generating...' });
+    act(() => third.send({ event: 'body', data: { delta: 'A different take' } }));
+    // the preview shows the new text being written in place of the draft
+    await waitFor(() => expect(liveBody()!.textContent).toBe('A different take'));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription('Writing has started: the post will be saved, so it can no longer be cancelled.');
   });
 });
 

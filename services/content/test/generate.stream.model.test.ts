@@ -11,7 +11,9 @@ const lastOf = (events: GenerationStreamEvent[]) => events.at(-1);
  * Issue #14, with a model: the real openai SDK streams from the local OpenAI-compatible stub
  * (`stream: true`, chat.completion.chunk events), and the incremental parser turns its tokens
  * into body deltas and finished hooks. Failures mid-stream end it with an `error` event;
- * nothing is stored and the trial post is given back.
+ * nothing is stored and the trial post is given back. A client that hangs up once it has been
+ * shown text has had the post: it is written to the end, stored and counted; one that hangs up
+ * before costs nothing.
  */
 describe('POST /api/content/generate streamed, with a model', () => {
   let stack: Stack;
@@ -130,17 +132,56 @@ describe('POST /api/content/generate streamed, with a model', () => {
     }
   });
 
-  test('when the client hangs up mid-stream, then the model request is aborted, nothing is stored and the reservation is released', async () => {
+  const commits = (userId: string) => stack.quota.calls.filter((c) => c.path === '/internal/quota/commit' && String((c.body as { reservationId: string }).reservationId).startsWith(userId));
+  const hooksOf = (events: GenerationStreamEvent[]) => events.flatMap((e) => (e.event === 'hook' ? [e.data.text] : []));
+
+  test('when the client hangs up after the last hook, before done, then the post it was shown is stored as a draft and the trial post counts', async () => {
+    const user = await stack.user();
+    // as a model may: a pause after the last hook before its answer ends (whitespace inside the object)
+    const post = validPostFor({ model: 'stub', messages: [{ role: 'user', content: 'Topic: hiring' }] });
+    const content = `{"body":${JSON.stringify(post.body)},"hooks":${JSON.stringify(post.hooks)}${' '.repeat(1_000)}}`;
+    model.script({ content, pace: { firstTokenMs: 20, tokensPerSecond: 400 } });
+
+    const answer = await generate(user.token, { hangUpWhen: (events) => hooksOf(events).length === HOOK_COUNT });
+
+    expect(names(answer.events)).not.toContain('done');
+    const [stored] = await eventually(() => stack.list(user), (items) => items.length === 1);
+    expect(stored).toMatchObject({ status: 'draft', generatedContent: post.body, hooks: post.hooks });
+    expect(streamedBody(answer.events)).toBe(post.body);
+    await eventually(async () => stack.quota.trialPostsUsed(user.id), (n) => n === 1);
+    expect(commits(user.id)).toHaveLength(1);
+    expect(releases(user.id)).toHaveLength(0);
+    expect(model.abandoned()).toBe(0);
+  });
+
+  test('when the client hangs up mid-body, then the model is not stopped: the post is written to the end, stored as a draft and counted', async () => {
     const user = await stack.user();
     model.script({ pace: { firstTokenMs: 20, tokensPerSecond: 200 } });
 
     const answer = await generate(user.token, { hangUpWhen: (events) => events.filter((e) => e.event === 'body').length >= 3 });
 
     // hung up while the body was being written (a busy machine may deliver a few events in one read)
-    expect(names(answer.events).length).toBeGreaterThanOrEqual(3);
     expect(new Set(names(answer.events))).toEqual(new Set(['body']));
+    const [stored] = await eventually(() => stack.list(user), (items) => items.length === 1);
+    const written = validPostFor(model.requests[0].body);
+    expect(stored).toMatchObject({ status: 'draft', generatedContent: written.body, hooks: written.hooks });
+    expect(written.body.startsWith(streamedBody(answer.events))).toBe(true);
+    await eventually(async () => stack.quota.trialPostsUsed(user.id), (n) => n === 1);
+    expect(releases(user.id)).toHaveLength(0);
+    expect(model.abandoned()).toBe(0);
+  });
+
+  test('when the client hangs up before any body text, then the model request is aborted, nothing is stored and the reservation is released', async () => {
+    const user = await stack.user();
+    model.script({ pace: { firstTokenMs: 15_000, tokensPerSecond: 200 } });
+
+    // the heartbeats arrive while the model has not written anything yet: hang up at one of them
+    const answer = await generate(user.token, { hangUpWhen: () => model.requests.length === 1 });
+
+    expect(answer.events).toEqual([]);
     await eventually(async () => model.abandoned(), (n) => n === 1);
     await eventually(async () => releases(user.id).length, (n) => n === 1);
+    expect(commits(user.id)).toHaveLength(0);
     expect(await stack.list(user)).toEqual([]);
     expect(stack.quota.trialPostsUsed(user.id)).toBe(0);
   });

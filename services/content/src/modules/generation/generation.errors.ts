@@ -16,9 +16,11 @@ export const generationErrors = {
   refused: () =>
     AppError.of('GENERATION.REFUSED'),
   /**
-   * The client went away before the post was stored (a type switch, a closed tab): nothing is
-   * stored and the trial credit is given back. 499 is nginx's "client closed request"; nobody
-   * reads this answer, it only keeps the log honest.
+   * The client went away (a type switch, Cancel, a closed tab) before it was shown any of the
+   * post and before the model had answered: the model request is aborted, nothing is stored and
+   * the trial credit is given back. Once text was shown (or the model has answered) the client
+   * leaving changes nothing: the post is stored and counts. 499 is nginx's "client closed
+   * request"; nobody reads this answer, it only keeps the log honest.
    */
   clientGone: () => AppError.of('GENERATION.CLIENT_GONE'),
 };

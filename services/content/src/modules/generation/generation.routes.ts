@@ -13,8 +13,9 @@ interface GenerationRouteDeps {
 }
 
 /**
- * A client that goes away (a type switch, Cancel, a closed tab) cancels the generation: the
- * model request is aborted, nothing is stored and the trial credit is given back.
+ * Aborted when the client goes away (a type switch, Cancel, a closed tab). The use case decides
+ * what that means: before the client was shown any text (and before the model answered) the
+ * generation is cancelled and costs nothing; after, the post is finished, stored and counted.
  */
 function whenGone(res: Response): AbortSignal {
   const gone = new AbortController();
@@ -47,7 +48,8 @@ export function generationRoutes(router: Router, deps: GenerationRouteDeps) {
 /**
  * The streamed answer (issue #14): 200 text/event-stream, the post as it is written, then
  * `done` with the JSON answer once the item is stored and the trial post committed, or `error`
- * with the catalogued message and code. Never buffered or transformed on the way.
+ * with the catalogued message and code. Never buffered or transformed on the way. A client that
+ * hangs up after the first body text still gets its post stored (and counted): it is in its drafts.
  */
 async function streamed(req: Request, res: Response, generation: Awaited<ReturnType<GenerationUseCases['prepare']>>, deps: GenerationRouteDeps) {
   const signal = whenGone(res);

@@ -28,7 +28,7 @@ export type GenerationProgress =
 export interface GenerationOptions {
   /** "Generate again" (issue #18): the post being replaced; a generator should write a different take */
   replacing?: GeneratedPost;
-  /** aborted when the client goes away: a model request is cancelled, nothing is stored */
+  /** aborted when the generation is called off (its client left before it was shown any text): a model request is cancelled, nothing is stored */
   signal?: AbortSignal;
   /** called as the post is written; the finished post is still what `generate` resolves to */
   onProgress?: (progress: GenerationProgress) => void;

@@ -1,5 +1,5 @@
 import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
-import type { Logger } from '@postwright/platform';
+import { isAppError, type Logger } from '@postwright/platform';
 import { contentErrors } from '../content/content.errors';
 import { generationErrors } from './generation.errors';
 import { announcer, type EventsPort } from '../content/content.events';
@@ -11,7 +11,12 @@ import type { ContentGenerator, GenerationInput, GenerationOptions } from './gen
 import type { QuotaPort } from './quota.client';
 
 export interface RunOptions {
-  /** aborted when the client goes away: nothing is stored and the trial credit is released */
+  /**
+   * aborted when the client goes away. Before it was shown any of the post, and before the
+   * model answered, that cancels the generation: the model request is aborted, nothing is
+   * stored and the trial credit is released. After either, the post is spent: it is finished,
+   * stored and counted all the same (a post that was read cannot be given back).
+   */
   signal?: AbortSignal;
   /** the post as it is written, for a streaming answer */
   onProgress?: GenerationOptions['onProgress'];
@@ -61,25 +66,42 @@ export function generationUseCases(deps: {
    * Writes the post and stores it as a draft, or into the draft being replaced ("Generate
    * again", issue #18), keeping the text it replaces one undo away. A trial credit is reserved
    * first (so parallel requests cannot overspend the trial), committed once the draft is
-   * stored, and released on any failure or when the client goes away: a failed generation
-   * costs nothing.
+   * stored, and released on any failure: a failed generation costs nothing. A client that goes
+   * away cancels the generation, and is given the credit back, only while it has seen nothing
+   * of the post and the model has not answered; once it has been shown text, the post counts
+   * and is stored whoever hangs up (else reading a post and hanging up before `done` would be
+   * a free post).
    */
   async function run(userId: string, input: GenerationInput, replacing: ContentRecord | null, options: RunOptions): Promise<GenerateResult> {
-    const { signal, onProgress } = options;
+    const { signal: gone, onProgress } = options;
     const contentId = replacing?.id;
     const reservation = await quota.reserve(userId);
+    // the model request follows the client only until the client has been shown text
+    const writing = new AbortController();
+    let shown = false;
+    const cancel = () => {
+      if (!shown) writing.abort();
+    };
+    if (gone?.aborted) cancel();
+    else gone?.addEventListener('abort', cancel, { once: true });
+    const show: GenerationOptions['onProgress'] =
+      onProgress &&
+      ((progress) => {
+        if (gone?.aborted) return; // nobody left to show it to
+        if (progress.type === 'body') shown = true;
+        onProgress(progress);
+      });
 
     let record: ContentRecord;
     try {
-      if (signal?.aborted) throw generationErrors.clientGone();
+      if (writing.signal.aborted) throw generationErrors.clientGone();
       const post = await generator.generate(input, {
         ...(replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {}),
-        signal,
-        onProgress,
+        signal: writing.signal,
+        onProgress: show,
       });
-      // the answer came after the client left: storing it would spend a trial post on a draft
-      // (or rewrite one) that nobody asked to keep any more
-      if (signal?.aborted) throw generationErrors.clientGone();
+      // a writer that does not listen for the abort answered after the client had left unshown
+      if (writing.signal.aborted) throw generationErrors.clientGone();
       const version: ContentVersion = {
         topic: input.topic,
         inputs: {
@@ -99,8 +121,8 @@ export function generationUseCases(deps: {
         ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
         : await repo.create({ userId, contentType: input.contentType, ...version });
     } catch (error) {
-      if (signal?.aborted) {
-        logger.info({ userId, contentId: contentId ?? null }, 'client went away during generation: nothing stored, trial credit released');
+      if (isAppError(error) && error.code === 'GENERATION.CLIENT_GONE') {
+        logger.info({ userId, contentId: contentId ?? null }, 'client went away before it was shown any of the post: nothing stored, trial credit released');
       }
       if (reservation.reservationId) {
         await quota.release(reservation.reservationId).catch((err: unknown) => {
@@ -109,6 +131,11 @@ export function generationUseCases(deps: {
         });
       }
       throw error;
+    } finally {
+      gone?.removeEventListener('abort', cancel);
+    }
+    if (gone?.aborted) {
+      logger.info({ userId, contentId: record.id }, 'client went away after it was shown the post or the model answered: stored and counted');
     }
 
     let { trialPostsRemaining, usage } = reservation;

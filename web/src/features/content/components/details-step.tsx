@@ -26,6 +26,8 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
   const { form, errors } = g;
   const folded = Boolean(g.doc) && !g.detailsOpen;
   const experienceLength = form.personalExperience.length;
+  /** the post has shown text: it is the member's now, and Cancel has nothing left to give back */
+  const started = Boolean(g.live?.started);
 
   // after Cancel, focus goes back to the button that started the generation (Cancel is gone)
   const refocusSubmit = useRef(false);
@@ -150,10 +152,19 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                 {g.generating ? 'Generating...' : g.generateLabel}
               </Button>
               {g.generating ? (
-                // the request is aborted: the server stops the writer, gives the trial post back and stores nothing
-                <Button size="lg" variant="secondary" onClick={cancelGeneration}>
+                // the request is aborted: the server stops the writer, gives the post back and
+                // stores nothing. Once text shows, the post is written to the end, stored and
+                // counted whoever hangs up, so there is nothing left to cancel.
+                <Button size="lg" variant="secondary" onClick={cancelGeneration} disabled={started} aria-describedby={started ? 'cancel-note' : undefined}>
                   Cancel
                 </Button>
+              ) : null}
+              {g.generating && started ? (
+                <p id="cancel-note" className={styles.formNote}>
+                  {g.plan.unlimited
+                    ? 'Writing has started: the post will be saved, so it can no longer be cancelled.'
+                    : 'Writing has started: this post counts and will be saved, so it can no longer be cancelled.'}
+                </p>
               ) : null}
               {g.plan.exhausted && g.plan.kind === 'plan' ? (
                 <p className={styles.formNote}>

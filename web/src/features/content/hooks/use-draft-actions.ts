@@ -140,7 +140,10 @@ export function useDraftActions(context: DraftActionsContext) {
     }
   }
 
-  /** The type changed or a new post starts: what runs lands nowhere, and the page is free again. */
+  /**
+   * The type changed or a new post starts: what runs lands nowhere, and the page is free again
+   * (a generation that had shown text is still finished, stored and counted by the server).
+   */
   function cancel() {
     generation.cancel();
     guard.reset();

@@ -20,19 +20,21 @@ export interface LivePost {
   body: string;
   /** HOOK_COUNT places; null until that hook is complete */
   hooks: ReadonlyArray<string | null>;
+  /** text has been shown: the server now finishes, stores and counts the post even if it is cancelled */
+  started: boolean;
 }
 
-const blankPost: LivePost = { body: '', hooks: Array.from({ length: HOOK_COUNT }, () => null) };
+const blankPost: LivePost = { body: '', hooks: Array.from({ length: HOOK_COUNT }, () => null), started: false };
 
 function written(post: LivePost, progress: GenerationProgress): LivePost {
   switch (progress.event) {
     case 'body':
-      return { ...post, body: post.body + progress.data.delta };
+      return { ...post, body: post.body + progress.data.delta, started: true };
     case 'hook':
       return { ...post, hooks: post.hooks.map((hook, index) => (index === progress.data.index ? progress.data.text : hook)) };
     case 'reset':
-      // the writer starts over: nothing shown so far stands
-      return blankPost;
+      // the writer starts over: nothing shown so far stands (but the post was started)
+      return { ...blankPost, started: post.started };
   }
 }
 
@@ -40,7 +42,9 @@ function written(post: LivePost, progress: GenerationProgress): LivePost {
  * One generation at a time (spec section 4: idle, generating, preview shown). A run that is
  * cancelled, or overtaken by a newer one, is aborted and its answer, should it still come, is
  * dropped: it can never land on another content type. While it runs, `live` is the post as the
- * server streams it; it is gone once the run ends (the stored item takes its place).
+ * server streams it; it is gone once the run ends (the stored item takes its place). Calling a
+ * run off costs nothing only until body text has arrived (`live.started`): from then on the
+ * server finishes the post, stores it and counts it whoever hangs up.
  */
 export function useGeneration() {
   const [generating, setGenerating] = useState(false);

@@ -272,7 +272,10 @@ export function useGenerator() {
     chooseHook,
     editBody,
     generate: actions.generate,
-    /** Cancel while generating: the request is aborted (the server stores nothing) and the screen is as it was before */
+    /**
+     * Cancel while generating, before any text shows (the button is disabled after): the request
+     * is aborted, the server stores and counts nothing, and the screen is as it was before
+     */
     cancelGeneration: actions.cancel,
     swapVersions: actions.swapVersions,
     saveNow,
