@@ -32,7 +32,8 @@ const CASES: Array<[string, Record<string, string>, string[]]> = [
     { STRIPE_SECRET_KEY: `sk_live_${'9fK2mQ7xL4vR8tW1'.repeat(2)}`, STRIPE_WEBHOOK_SECRET: 'whsec_postwright_sandbox', STRIPE_API_URL: 'http://billing-sandbox:3000' },
     ['MONGO_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'AMQP_URL', 'PUBLIC_URL', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'],
   ],
-  ['linkedin-sandbox', {}, ['PUBLIC_URL']],
+  // the app's built-in client secret, which anyone could read here
+  ['linkedin-sandbox', { SANDBOX_CLIENT_SECRET: 'postwright-sandbox-secret' }, ['PUBLIC_URL', 'SANDBOX_CLIENT_SECRET']],
   [
     'billing-sandbox',
     { SANDBOX_SECRET_KEY: 'sk_test_postwright_sandbox', SANDBOX_WEBHOOK_SECRET: 'whsec_postwright_sandbox' },
