@@ -1,6 +1,13 @@
 import { RECONNECT_REQUIRED_MESSAGE } from './linkedin';
 
 /**
+ * The content service's per-member generation limits by default (its GENERATION_MAX_IN_FLIGHT
+ * and GENERATION_PER_MINUTE settings): kept here so that the codes' descriptions, and so the
+ * API document, state the numbers the service uses.
+ */
+export const GENERATION_LIMIT_DEFAULTS = { maxInFlight: 2, perMinute: 12 } as const;
+
+/**
  * Every error code the product answers, once, with its HTTP status and its user-facing message
  * (the spec's wording where the spec has one). Services, the gateway and the web use these codes;
  * the web switches on codes, never on message text. Where a throw site says something more
@@ -73,6 +80,8 @@ export const errorCatalogue = {
   'GENERATION.INVALID_OUTPUT': { status: 502, message: 'The AI model returned an unusable answer. Please try again.', description: 'The model\'s answer failed validation twice.' },
   'GENERATION.REFUSED': { status: 422, message: 'The AI model declined to write this post. Please rephrase the topic or your experience and try again.', description: 'The model refused the request.' },
   'GENERATION.CLIENT_GONE': { status: 499, message: 'The request was cancelled before the post was ready.', description: 'The client went away before it was shown any of the post and before the model answered; nothing was stored. A client that leaves later changes nothing: the post is stored and counts.' },
+  'GENERATION.BUSY': { status: 429, message: 'You already have posts being written. Please wait for one to finish, then try again.', description: `The member already has GENERATION_MAX_IN_FLIGHT generations running (default ${GENERATION_LIMIT_DEFAULTS.maxInFlight}, counted across every content replica); \`Retry-After\` says when the oldest reaches its time limit (GENERATION_TIMEOUT_MS).` },
+  'GENERATION.TOO_MANY': { status: 429, message: 'You have generated too many posts in the last minute. Please wait a minute and try again.', description: `The member started GENERATION_PER_MINUTE generations in the last 60 seconds (default ${GENERATION_LIMIT_DEFAULTS.perMinute}, counted across every content replica); \`Retry-After\` says when the oldest leaves the minute.` },
 
   // scheduling
   'SCHEDULE.INVALID_TIME': { status: 400, message: 'scheduledFor must be an ISO 8601 date and time with a time zone offset, for example 2030-03-04T08:30:00+01:00', description: 'The time cannot be read.' },

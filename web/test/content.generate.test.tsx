@@ -242,6 +242,17 @@ describe('content creation: generating and the preview', () => {
 describe('content creation: generation errors (spec section 8)', () => {
   it.each([
     [429, { error: 'Too many requests' }, 'Our content generation service is currently busy. Please wait a moment and try again.'],
+    // the member's own limits: the server's words say which one and how long to wait
+    [
+      429,
+      { error: 'You already have 2 posts being written. Please wait for one to finish, then try again.', code: 'GENERATION.BUSY' },
+      'You already have 2 posts being written. Please wait for one to finish, then try again.',
+    ],
+    [
+      429,
+      { error: 'You can generate up to 12 posts a minute. Please try again in 41 seconds.', code: 'GENERATION.TOO_MANY' },
+      'You can generate up to 12 posts a minute. Please try again in 41 seconds.',
+    ],
     [400, { error: 'OpenAI rate limit reached' }, 'Our content generation service is currently busy. Please wait a moment and try again.'],
     [503, { error: 'The AI model is temporarily unavailable.' }, 'Our content generation service is temporarily unavailable. Please try again in a few minutes.'],
     [504, { error: 'Content generation timeout: the AI model took too long.' }, 'Content generation is taking longer than expected. Please try again with a simpler topic.'],

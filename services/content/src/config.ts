@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENERATION_STREAM_HEARTBEAT_MS } from '@postwright/contracts';
+import { GENERATION_LIMIT_DEFAULTS, GENERATION_STREAM_HEARTBEAT_MS } from '@postwright/contracts';
 import { infraConfigShape, loadConfig, port, serviceProductionRules } from '@postwright/platform';
 
 const optionalText = z
@@ -17,6 +17,18 @@ export const configSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** the whole generation (including one repair attempt) must finish within this time, else 504 */
   GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(45_000),
+  /**
+   * generations one member may have running at once, counted across every replica; one more is
+   * 429 GENERATION.BUSY. Unlimited plans hold no quota reservation, so this is what keeps one
+   * account from holding hundreds of model calls open.
+   */
+  GENERATION_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(GENERATION_LIMIT_DEFAULTS.maxInFlight),
+  /**
+   * generations one member may start in any 60 seconds, counted across every replica; one more
+   * is 429 GENERATION.TOO_MANY until the oldest leaves the minute. Far above what a person
+   * writing posts does; it bounds what a script can spend on the model.
+   */
+  GENERATION_PER_MINUTE: z.coerce.number().int().positive().default(GENERATION_LIMIT_DEFAULTS.perMinute),
   /** a streamed generation sends a comment line this often so proxies keep a quiet connection open */
   GENERATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(GENERATION_STREAM_HEARTBEAT_MS),
   /** soft-deleted items whose content.deleted event could not be confirmed are retried this often */

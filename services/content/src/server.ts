@@ -5,6 +5,7 @@ import { contentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { contentUseCases } from './modules/content/content.use-case';
 import { createGenerator } from './modules/generation/generator.factory';
+import { generationLimits } from './modules/generation/generation-limits.repository';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { generationUseCases } from './modules/generation/generation.use-case';
 import { quotaClient } from './modules/generation/quota.client';
@@ -21,11 +22,18 @@ export function buildModules(ctx: ServiceContext<ContentConfig>) {
   // every use case works on the items, announces its changes and logs
   const items = { repo, events: ctx.messaging, logger };
   const quota = quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN });
+  const limits = generationLimits(ctx.redis, ctx.keyPrefix, {
+    maxInFlight: config.GENERATION_MAX_IN_FLIGHT,
+    perMinute: config.GENERATION_PER_MINUTE,
+    timeoutMs: config.GENERATION_TIMEOUT_MS,
+    // besides the model's time: the reservation before it, storing and counting the post after (a few seconds each at most)
+    graceMs: 30_000,
+  });
   return {
     content: contentUseCases(items),
     lifecycle: lifecycleUseCases(items),
     publication: publicationUseCases(items),
-    generation: generationUseCases({ ...items, generator: createGenerator(config, logger), quota }),
+    generation: generationUseCases({ ...items, generator: createGenerator(config, logger), quota, limits }),
   };
 }
 export type ContentModules = ReturnType<typeof buildModules>;

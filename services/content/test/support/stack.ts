@@ -23,7 +23,7 @@ export interface Stack {
   content: ContentService;
   /** the auth service's quota API, as the content service sees it */
   quota: FakeQuota;
-  /** the env that starts another content process on this stack's namespace and quota */
+  /** the env that starts another content process on this stack's namespace and quota (and its generation limits) */
   env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** a new account with its access token; premium accounts have unlimited posts */
   user(options?: { tier?: FakeQuotaTier }): Promise<TestUser>;
@@ -44,7 +44,10 @@ export interface Stack {
 export async function startStack(contentEnv: Record<string, string | undefined> = {}): Promise<Stack> {
   const ns = testNamespace();
   const quota = await startFakeQuota({ internalToken: TEST_INTERNAL_TOKEN });
-  const env = (extra: Record<string, string | undefined> = {}) => testEnv(ns, { AUTH_URL: quota.url, ...extra });
+  // the generation limits have tests of their own (generate.in-flight, generate.per-minute); elsewhere
+  // one author generates as fast and as many at once as a test needs
+  const env = (extra: Record<string, string | undefined> = {}) =>
+    testEnv(ns, { AUTH_URL: quota.url, GENERATION_MAX_IN_FLIGHT: '1000', GENERATION_PER_MINUTE: '100000', ...extra });
   let content: ContentService;
   try {
     content = await start(readConfig(env(contentEnv)));

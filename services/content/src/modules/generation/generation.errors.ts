@@ -2,7 +2,8 @@ import { AppError } from '@postwright/platform';
 
 /**
  * Model failures, phrased and coded the way the web maps them (spec section 8): a 429 whose
- * text mentions the rate limit, a 503, and a 504 whose text mentions the timeout.
+ * text mentions the rate limit, a 503, and a 504 whose text mentions the timeout. Then the
+ * member's own limits, in words that say which one and how long to wait.
  */
 export const generationErrors = {
   rateLimited: (retryAfterSeconds?: number) =>
@@ -23,4 +24,16 @@ export const generationErrors = {
    * request"; nobody reads this answer, it only keeps the log honest.
    */
   clientGone: () => AppError.of('GENERATION.CLIENT_GONE'),
+  /** the member already has GENERATION_MAX_IN_FLIGHT generations running */
+  busy: (running: number, retryAfterSeconds: number) =>
+    AppError.of('GENERATION.BUSY', {
+      message: `You already have ${running === 1 ? 'a post' : `${running} posts`} being written. Please wait for ${running === 1 ? 'it' : 'one'} to finish, then try again.`,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
+  /** the member started GENERATION_PER_MINUTE generations in the last minute */
+  tooMany: (perMinute: number, retryAfterSeconds: number) =>
+    AppError.of('GENERATION.TOO_MANY', {
+      message: `You can generate up to ${perMinute} ${perMinute === 1 ? 'post' : 'posts'} a minute. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
 };

@@ -36,7 +36,8 @@ export function generationRoutes(router: Router, deps: GenerationRouteDeps) {
   router.post('/api/content/generate', requireUser(deps.tokens), async (req, res) => {
     const request = parseInput(generateRequestSchema, req.body);
     const userId = userOf(req).id;
-    // a refusal before the post is written (the form, the draft to replace) is a plain JSON answer either way
+    // a refusal before the post is written (the form, the draft to replace, the member's
+    // generation limits) is a plain JSON answer either way: `prepare` runs before the stream opens
     const generation = await deps.generation.prepare(userId, request);
     if (req.accepts(['application/json', EVENT_STREAM_TYPE]) === EVENT_STREAM_TYPE) return streamed(req, res, generation, deps);
     const { created, response } = await generation.run({ signal: whenGone(res) });

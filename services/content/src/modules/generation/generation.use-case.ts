@@ -7,6 +7,7 @@ import type { ContentVersion } from '../content/content.model';
 import { toContentItem } from '../content/content.presenter';
 import type { ContentRecord, ContentRepository } from '../content/content.repository';
 import { settled } from '../content/content.use-case';
+import type { GenerationLimitsPort } from './generation-limits.repository';
 import type { ContentGenerator, GenerationInput, GenerationOptions } from './generation.types';
 import type { QuotaPort } from './quota.client';
 
@@ -32,10 +33,11 @@ export function generationUseCases(deps: {
   repo: ContentRepository;
   generator: ContentGenerator;
   quota: QuotaPort;
+  limits: GenerationLimitsPort;
   events: EventsPort;
   logger: Logger;
 }) {
-  const { repo, generator, quota, logger } = deps;
+  const { repo, generator, quota, limits, logger } = deps;
   const announce = announcer(deps.events, logger);
 
   /**
@@ -52,14 +54,42 @@ export function generationUseCases(deps: {
   }
 
   /**
-   * A generation checked and ready to run: the form is valid and the draft to write into, if
-   * any, is the caller's. A refused request ends here and costs nothing.
+   * One of the member's generation slots (GENERATION_MAX_IN_FLIGHT running,
+   * GENERATION_PER_MINUTE started a minute), or the refusal of the limit that is reached. Taken
+   * before a credit is reserved or the model is asked, so a refusal costs nothing.
+   */
+  async function startSlot(userId: string) {
+    const start = await limits.start(userId);
+    if (!start.started) {
+      throw start.limit === 'in-flight' ? generationErrors.busy(start.allowed, start.retryAfterSeconds) : generationErrors.tooMany(start.allowed, start.retryAfterSeconds);
+    }
+    return () =>
+      start.finish().catch((err: unknown) => {
+        // the slot's entry expires on its own a little after the longest generation
+        logger.warn({ err, userId }, 'generation slot could not be freed');
+      });
+  }
+
+  /**
+   * A generation checked and ready to run: the form is valid, the draft to write into, if any,
+   * is the caller's, and the member is within the generation limits (its slot is taken). A
+   * refused request ends here and costs nothing. `run` frees the slot whatever happens; a run
+   * that never ends (its replica died) has its slot expire.
    */
   async function prepare(userId: string, request: GenerateRequest) {
     const { contentId, ...form } = request;
     const input: GenerationInput = { ...form, businessGoal: form.businessGoal || null };
     const replacing = contentId ? await draftToReplace(userId, contentId, input.contentType) : null;
-    return { run: (options: RunOptions = {}) => run(userId, input, replacing, options) };
+    const finishSlot = await startSlot(userId);
+    return {
+      run: async (options: RunOptions = {}) => {
+        try {
+          return await run(userId, input, replacing, options);
+        } finally {
+          await finishSlot();
+        }
+      },
+    };
   }
 
   /**
