@@ -55,7 +55,7 @@ export const generationPaintBenchmark: Benchmark = {
     const env = (extra: Record<string, string> = {}) => testEnv(ns, { LOG_LEVEL: 'silent', ...extra });
     const model = await startOpenAiStub();
     const auth = await startAuth(readAuthConfig(env({ JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })));
-    const content = await startContent(readContentConfig(env({ AUTH_URL: auth.url, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: model.url, OPENAI_MODEL: 'stub-model', GENERATION_TIMEOUT_MS: '60000' })));
+    const content = await startContent(readContentConfig(env({ AUTH_URL: auth.url, GENERATION_MAX_IN_FLIGHT: '1000', GENERATION_PER_MINUTE: '100000', OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: model.url, OPENAI_MODEL: 'stub-model', GENERATION_TIMEOUT_MS: '60000' })));
     const gateway = await startGateway(
       readGatewayConfig({ ...env(), AUTH_URL: auth.url, CONTENT_URL: content.url, LINKEDIN_URL: content.url, SCHEDULER_URL: content.url, RATE_LIMIT_PER_MINUTE: '100000000', WEB_DIST: path.resolve(__dirname, '../../web/dist') }),
     );

@@ -3,8 +3,14 @@
  * the real services. Distinct clients are distinct loopback source addresses (127.0.0.x): a header
  * is only ever what a client tries. The auth service runs with its real sign-in limits here.
  */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
 import { randomId, eventually, generateForm, http, type JsonResponse } from '@postwright/platform/src/testing';
-import type { AuthResponse } from '@postwright/contracts';
+import { readEventStream } from '@postwright/platform/src/testing/event-stream';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type AuthResponse } from '@postwright/contracts';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 const PASSWORD = 'correct horse battery';
@@ -13,15 +19,23 @@ const AUTH_LIMIT = 10;
 let stack: Stack;
 let owner: TestUser;
 let intruder: TestUser;
+/** the model the content service writes with: a valid post at once unless a test scripts it otherwise */
+let model: OpenAiStub;
 
 beforeAll(async () => {
-  stack = await startStack({ authEnv: { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT) } });
+  model = await startOpenAiStub();
+  stack = await startStack({
+    authEnv: { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT) },
+    // the model, and the product's own limit of generations under way per member
+    contentEnv: { OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '20000', GENERATION_MAX_IN_FLIGHT: '2' },
+  });
   owner = await stack.user({ tier: 'premium', connect: true, from: '127.0.0.41' });
   intruder = await stack.user({ tier: 'premium', connect: true, from: '127.0.0.42' });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await model?.close();
 });
 
 /**
@@ -196,3 +210,134 @@ describe('7. the smaller findings', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('8. what the second review found (issue #33)', () => {
+  /** an RS256 token as a junk client makes it: a fresh made-up key id, signed by a key nobody trusts */
+  const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const junkToken = () =>
+    jwt.sign({ role: 'USER', tier: 'premium' }, stranger, {
+      algorithm: 'RS256',
+      keyid: randomBytes(16).toString('base64url'),
+      subject: randomId(),
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      expiresIn: 600,
+    });
+  /** a gateway that verifies through the auth service's JWKS (no JWT_PUBLIC_KEY), as compose and Kubernetes ran it */
+  const jwksGateway = () => stack.anotherGateway({ JWT_PUBLIC_KEY: '' });
+  const junkFlood = (baseUrl: string, count: number) =>
+    Promise.all(Array.from({ length: count }, () => http(baseUrl, 'GET', '/api/users/profile', { token: junkToken(), from: '127.0.0.71' }).then((r) => r.status)));
+
+  test('when 100 tokens with made-up key ids hit a gateway that reads the JWKS, then a member who signs in afterwards is served', async () => {
+    const gateway = await jwksGateway();
+    expect(new Set(await junkFlood(gateway.url, 100))).toEqual(new Set([401]));
+    const signup = await http<AuthResponse>(gateway.url, 'POST', '/api/auth/signup', {
+      body: { email: `after-flood-${randomId()}@example.com`, password: PASSWORD, firstName: 'Flo', lastName: 'Od' },
+      from: '127.0.0.72',
+    });
+    expect(signup.status).toBe(201);
+    for (const path of ['/api/users/profile', '/api/content']) {
+      expect((await http(gateway.url, 'GET', path, { token: signup.body.tokens.accessToken, from: '127.0.0.72' })).status).toBe(200);
+    }
+  });
+
+  test('when a gateway starts while the junk tokens flood in, then a signed-in member is served through it from the first call', async () => {
+    const member = await stack.user({ tier: 'trial', from: '127.0.0.72' });
+    const gateway = await jwksGateway();
+    const flood = junkFlood(gateway.url, 100);
+    const mine = await http(gateway.url, 'GET', '/api/users/profile', { token: member.token, from: '127.0.0.72' });
+    expect(new Set(await flood)).toEqual(new Set([401]));
+    expect(mine.status).toBe(200);
+    expect(mine.body.user.id).toBe(member.id);
+  });
+
+  test('when a trial member hangs up a streamed generation after its last hook, then the post is spent and the draft is kept', async () => {
+    const member = await stack.user({ tier: 'trial', from: '127.0.0.73' });
+    const before = await stack.profile(member);
+    model.script({ pace: { firstTokenMs: 20, tokensPerSecond: 400 } });
+    const answer = await readEventStream(stack.gateway.url, '/api/content/generate', {
+      token: member.token,
+      body: generateForm(),
+      hangUpWhen: (events) => events.filter((e) => e.event === 'hook').length === 5,
+    });
+    expect(answer.events.filter((e) => e.event === 'hook')).toHaveLength(5);
+    expect(answer.events.some((e) => e.event === 'done')).toBe(false);
+    const after = await eventually(() => stack.profile(member), (u) => u.trialPostsUsed === before.trialPostsUsed + 1, 10_000);
+    expect(after.trialPostsUsed).toBe(before.trialPostsUsed + 1);
+    const [draft] = await eventually(() => stack.list(member), (items) => items.length === 1, 10_000);
+    expect(draft.status).toBe('draft');
+    expect(draft.hooks).toHaveLength(5);
+  });
+
+  test('when a member has two generations under way, then a third is 429 GENERATION.BUSY with Retry-After, and the two finish', async () => {
+    const member = await stack.user({ tier: 'premium', from: '127.0.0.74' });
+    const asked = model.requests.length;
+    model.script({ delayMs: 3_000 }, { delayMs: 3_000 });
+    const running = [1, 2].map(() => stack.call('POST', '/api/content/generate', { token: member.token, body: generateForm(), from: '127.0.0.74' }));
+    await eventually(async () => model.requests.length - asked, (n) => n === 2, 10_000);
+    const third = await stack.call('POST', '/api/content/generate', { token: member.token, body: generateForm(), from: '127.0.0.74' });
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ code: 'GENERATION.BUSY', error: expect.any(String) });
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await Promise.all(running)).map((r) => r.status)).toEqual([201, 201]);
+    // the third was refused before the model was asked
+    expect(model.requests.length - asked).toBe(2);
+    // and the member's own list holds just the two
+    expect(await stack.list(member)).toHaveLength(2);
+  });
+
+  test('when one address floods /api/health, then it is limited and the services are asked about once a second', async () => {
+    const proxies = await Promise.all(
+      (['auth', 'content', 'linkedin', 'scheduler', 'billing'] as const).map((name) => countingProxy(stack[name].url)),
+    );
+    try {
+      const [auth, content, linkedin, scheduler, billing] = proxies;
+      const gateway = await stack.anotherGateway({
+        AUTH_URL: auth.url,
+        CONTENT_URL: content.url,
+        LINKEDIN_URL: linkedin.url,
+        SCHEDULER_URL: scheduler.url,
+        BILLING_URL: billing.url,
+        RATE_LIMIT_PER_MINUTE: '60',
+      });
+      const started = Date.now();
+      const statuses = await Promise.all(Array.from({ length: 150 }, () => http(gateway.url, 'GET', '/api/health', { from: '127.0.0.75' }).then((r) => r.status)));
+      const seconds = Math.ceil((Date.now() - started) / 1_000);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+      const checks = proxies.map((p) => p.readyChecks);
+      // each service asked at most about once a second of flood
+      for (const n of checks) expect(n).toBeLessThanOrEqual(seconds + 1);
+      // another address is not limited by it
+      expect((await http(gateway.url, 'GET', '/api/health', { from: '127.0.0.76' })).status).toBe(200);
+    } finally {
+      await Promise.all(proxies.map((p) => p.close()));
+    }
+  });
+});
+
+/** An HTTP proxy in front of a service that counts the readiness checks it passes on. */
+async function countingProxy(target: string): Promise<{ url: string; readyChecks: number; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy = {
+    url: '',
+    readyChecks: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/ready') proxy.readyChecks += 1;
+    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
+}

@@ -105,7 +105,8 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
       readAuthConfig(testEnv(ns, { JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })),
     );
     stoppers.push(() => auth.stop());
-    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url })));
+    // many posts for one member at once: more than a member writes
+    const content = await startContent(readContentConfig(testEnv(ns, { AUTH_URL: auth.url, GENERATION_MAX_IN_FLIGHT: '1000', GENERATION_PER_MINUTE: '100000' })));
     stoppers.push(() => content.stop());
     const linkedinConfig = readLinkedinConfig(
       testEnv(ns, {

@@ -29,6 +29,8 @@ import { readConfig as readSchedulerConfig } from '../../../services/scheduler/s
 import { start as startScheduler, type SchedulerService } from '../../../services/scheduler/src/server';
 
 const PUBLIC_URL = 'http://localhost:8080';
+/** the content service's per-member generation limits, lifted */
+const UNLIMITED_GENERATION = { GENERATION_MAX_IN_FLIGHT: '1000', GENERATION_PER_MINUTE: '100000' };
 type RunningAuth = Awaited<ReturnType<typeof startAuth>>;
 
 export interface TestUser {
@@ -52,6 +54,8 @@ export interface StackOptions {
   linkedinEnv?: Record<string, string>;
   /** over the stack's own settings of the gateway */
   gatewayEnv?: Record<string, string>;
+  /** over the stack's own settings of the content service (e.g. a model: OPENAI_API_KEY, OPENAI_BASE_URL) */
+  contentEnv?: Record<string, string>;
   /** over the stack's own settings of the auth service (e.g. its real sign-in limits) */
   authEnv?: Record<string, string>;
   /** over the LinkedIn sandbox's own settings (e.g. a short access token lifetime) */
@@ -97,6 +101,8 @@ export interface Stack {
   portal(user: TestUser, action: PortalAction, fields?: Record<string, string | null>): Promise<PageAnswer>;
   /** the member's subscription's test clock moved just past its period's end: it renews, or ends if cancelled */
   renew(user: TestUser): Promise<void>;
+  /** one more gateway in front of the same services, with these settings over the stack's (stopped with the stack) */
+  anotherGateway(env?: Record<string, string>): Promise<RunningGateway>;
   /** a call through the gateway */
   call<T = any>(method: string, path: string, options?: HttpOptions): Promise<JsonResponse<T>>;
   /** a new account through the public signup (from a loopback source address; default 127.0.0.1); premium has unlimited posts */
@@ -157,7 +163,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             env({ JWT_PRIVATE_KEY: testKeys.privateKey, JWT_PUBLIC_KEY: testKeys.publicKey, AUTH_RATE_LIMIT_PER_MINUTE: '1000000', ...options.authEnv }, port),
           ),
         ),
-      content: (port?: number) => startContent(readContentConfig(env({ AUTH_URL: running.auth.url }, port))),
+      // the journeys and the load suite generate far faster than a member does (the security suite sets the real limits)
+      content: (port?: number) =>
+        startContent(readContentConfig(env({ AUTH_URL: running.auth.url, ...UNLIMITED_GENERATION, ...options.contentEnv }, port))),
       linkedin: (port?: number) =>
         startLinkedin(
           readLinkedinConfig(
@@ -201,20 +209,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stoppers.push(() => running[name].stop());
     }
     const { auth, content, linkedin, scheduler, billing } = running;
-    const gateway = await startGateway(
-      readGatewayConfig({
-        ...env({}),
-        AUTH_URL: auth.url,
-        CONTENT_URL: content.url,
-        LINKEDIN_URL: linkedin.url,
-        SCHEDULER_URL: scheduler.url,
-        BILLING_URL: billing.url,
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        UPSTREAM_TIMEOUT_MS: '20000',
-        ...options.gatewayEnv,
-      }),
-    );
-    stoppers.push(() => gateway.stop());
+    const launchGateway = async (extra: Record<string, string> = {}) => {
+      const started = await startGateway(
+        readGatewayConfig({
+          ...env({}),
+          AUTH_URL: auth.url,
+          CONTENT_URL: content.url,
+          LINKEDIN_URL: linkedin.url,
+          SCHEDULER_URL: scheduler.url,
+          BILLING_URL: billing.url,
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          UPSTREAM_TIMEOUT_MS: '20000',
+          ...extra,
+        }),
+      );
+      stoppers.push(() => started.stop());
+      return started;
+    };
+    const gateway = await launchGateway(options.gatewayEnv);
     // Stripe posts its events to the product's public webhook address: here, the gateway
     const webhooks = await http(billingSandbox.url, 'POST', '/__sandbox/webhooks', { body: { url: `${gateway.url}/api/billing/webhook` } });
     if (webhooks.status !== 200) throw new Error(`billing sandbox webhooks: ${webhooks.status} ${JSON.stringify(webhooks.body)}`);
@@ -252,6 +264,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       sandbox,
       billingSandbox,
       call,
+      anotherGateway: launchGateway,
       async checkout(user, plan = 'starter', interval = 'month', card = TEST_CARDS.success) {
         const res = await call('POST', '/api/billing/checkout', { token: user.token, body: { plan, interval } });
         if (res.status !== 200) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
