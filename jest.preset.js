@@ -10,8 +10,6 @@ module.exports = function nodeProject(dir, overrides = {}) {
     testEnvironment: 'node',
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] },
-    // ESM-only packages used from CommonJS (jwks-rsa -> jose) are compiled by SWC too
-    transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
     globalSetup: path.join(__dirname, 'platform/src/testing/global-setup.ts'),
     ...overrides,
   };
