@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { bool, loadConfig, port, type ProductionRules } from '@postwright/platform';
+import { bool, loadConfig, port, productionProblems, type ProductionRules } from '@postwright/platform';
+import { productsProblem, scopesOf, type ProductId, type SandboxApp } from './products';
 
 /** The app npm start and the tests use with no keys: its secret is public, in this very file. */
 export const BUILT_IN_CLIENT = Object.freeze({ id: 'postwright-sandbox', secret: 'postwright-sandbox-secret' });
+/** The second app npm start and the tests use: a Community Management app (LinkedIn grants it no other product). */
+export const BUILT_IN_COMMUNITY_CLIENT_ID = 'postwright-sandbox-community';
 
 const csv = (fallback: string) =>
   z
@@ -23,15 +26,20 @@ export const configSchema = z
     /** the test controls under /__sandbox (faults, what was posted, the clock); default on only when NODE_ENV=test */
     SANDBOX_CONTROL: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
     /**
-     * the app registered at the sandbox (the service's sandbox-mode defaults match these); the
-     * built-in secret suits npm start and the tests, production refuses it
+     * the share app registered at the sandbox (the service's sandbox-mode defaults match these); the
+     * built-in secret suits npm start and the tests, production refuses it. The secret serves the
+     * Community Management app too unless SANDBOX_COMMUNITY_CLIENT_SECRET is given
      */
     SANDBOX_CLIENT_ID: z.string().min(1).default(BUILT_IN_CLIENT.id),
     SANDBOX_CLIENT_SECRET: z.string().min(1).default(BUILT_IN_CLIENT.secret),
+    /** the products of the SANDBOX_CLIENT_ID app (products.ts): what LinkedIn's self-serve app gets */
+    SANDBOX_PRODUCTS: csv('openid-connect,share'),
+    /** the Community Management app: a separate app, as LinkedIn grants that product to no app with another */
+    SANDBOX_COMMUNITY_CLIENT_ID: z.string().min(1).default(BUILT_IN_COMMUNITY_CLIENT_ID),
+    /** default SANDBOX_CLIENT_SECRET: one generated secret may serve both apps */
+    SANDBOX_COMMUNITY_CLIENT_SECRET: z.string().min(1).optional(),
     /** registered redirect URIs, comma-separated; default `${PUBLIC_URL}/linkedin/callback` */
     SANDBOX_REDIRECT_URIS: z.string().optional(),
-    /** scopes the sandbox app may be granted */
-    SANDBOX_SCOPES: csv('openid profile email w_member_social r_basicprofile r_member_postAnalytics'),
     /** access token lifetime (LinkedIn: 60 days) */
     SANDBOX_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5_184_000),
     /**
@@ -72,8 +80,24 @@ export const configSchema = z
     message: 'SANDBOX_CREATE_POST_JITTER_MS must not exceed SANDBOX_CREATE_POST_LATENCY_MS (a call cannot take less than no time)',
     path: ['SANDBOX_CREATE_POST_JITTER_MS'],
   })
+  .superRefine((c, ctx) => {
+    const problem = productsProblem(c.SANDBOX_PRODUCTS);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['SANDBOX_PRODUCTS'], message: problem });
+    if (c.SANDBOX_COMMUNITY_CLIENT_ID === c.SANDBOX_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_COMMUNITY_CLIENT_ID'], message: 'must differ from SANDBOX_CLIENT_ID: the Community Management app is a separate app' });
+    }
+  })
   .transform((c) => ({
     ...c,
+    apps: [
+      { clientId: c.SANDBOX_CLIENT_ID, clientSecret: c.SANDBOX_CLIENT_SECRET, products: c.SANDBOX_PRODUCTS as ProductId[], scopes: scopesOf(c.SANDBOX_PRODUCTS as ProductId[]) },
+      {
+        clientId: c.SANDBOX_COMMUNITY_CLIENT_ID,
+        clientSecret: c.SANDBOX_COMMUNITY_CLIENT_SECRET ?? c.SANDBOX_CLIENT_SECRET,
+        products: ['community-management'],
+        scopes: scopesOf(['community-management']),
+      },
+    ] satisfies SandboxApp[],
     control: c.SANDBOX_CONTROL === undefined ? c.NODE_ENV === 'test' : ['true', '1', 'yes'].includes(c.SANDBOX_CONTROL),
     publicUrl: c.SANDBOX_PUBLIC_URL?.replace(/\/$/, ''),
     redirectUris: (c.SANDBOX_REDIRECT_URIS ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`).split(',').map((s) => s.trim()).filter(Boolean),
@@ -88,6 +112,11 @@ export type SandboxConfig = z.infer<typeof configSchema>;
 export const production: ProductionRules = {
   secrets: { SANDBOX_CLIENT_SECRET: { minLength: 32, hint: "the linkedin service's LINKEDIN_CLIENT_SECRET; npm run secrets makes one" } },
   required: ['PUBLIC_URL'],
+  // the Community Management app's own secret, when it has one, is held to the same rule
+  check: (env) =>
+    env.SANDBOX_COMMUNITY_CLIENT_SECRET === undefined
+      ? []
+      : productionProblems({ secrets: { SANDBOX_COMMUNITY_CLIENT_SECRET: { minLength: 32, hint: "the linkedin service's LINKEDIN_CLIENT_SECRET when it runs LINKEDIN_APP=community" } } }, env),
 };
 
 /** The only place that reads process.env. */

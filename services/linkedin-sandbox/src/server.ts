@@ -72,6 +72,16 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
   /** Faults switched on by tests: each one answers (or spoils) the next matching calls. */
   const faults: RequestHandler = (req, res, next) => {
     if (req.path.startsWith('/__sandbox')) return next();
+    if (isApiPath(req.path)) {
+      // a token the fresh-token fault caught when it was issued: refused for its first calls, then good
+      const token = presentedToken(req);
+      const issued = token ? state.accessTokens.get(token) : undefined;
+      if (issued?.refuseFirstCalls) {
+        issued.refuseFirstCalls -= 1;
+        logger.info({ fault: 'fresh-token', path: req.path }, 'sandbox fault');
+        return void res.status(401).json(errors.revokedToken);
+      }
+    }
     const fault = state.takeFault(req.path, isApiPath(req.path));
     if (!fault) return next();
     logger.info({ fault: fault.kind, path: req.path }, 'sandbox fault');
@@ -117,6 +127,9 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
         }) as typeof res.end;
         return next();
       }
+      case 'fresh-token':
+        // armed at the token endpoint (state.armFreshToken), never taken by a call
+        return next();
       case 'lost-response': {
         // the request is carried out, then the connection drops before any answer
         res.end = (() => {

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto';
 
-import type { AuthorizationCode, AuthorizationRequest, CallCount, Fault, FaultKind, Grant, IssuedToken, Member, RequestRecord, StoredPost } from './state.types';
+import { armedFaultKinds, type AuthorizationCode, type AuthorizationRequest, type CallCount, type Fault, type FaultKind, type Grant, type IssuedToken, type Member, type RequestRecord, type StoredPost } from './state.types';
 
 export * from './state.types';
 
@@ -178,12 +178,25 @@ export class SandboxState {
   }
 
   takeFault(path: string, isApi: boolean): Fault | null {
-    const index = this.faults.findIndex((f) => (f.path ? path.startsWith(f.path) : isApi));
+    const index = this.faults.findIndex((f) => !armedFaultKinds.includes(f.kind) && (f.path ? path.startsWith(f.path) : isApi));
     if (index < 0) return null;
     const fault = this.faults[index];
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.faults.splice(index, 1);
     return fault;
+  }
+
+  /**
+   * The fresh-token fault, when one is waiting: the token just issued answers its first `count`
+   * API calls with 401 REVOKED_ACCESS_TOKEN (65601), as LinkedIn answers some tokens for a few
+   * seconds after issuing them.
+   */
+  armFreshToken(token: string): void {
+    const index = this.faults.findIndex((f) => f.kind === 'fresh-token');
+    const issued = this.accessTokens.get(token);
+    if (index < 0 || !issued) return;
+    issued.refuseFirstCalls = this.faults[index].remaining;
+    this.faults.splice(index, 1);
   }
 
   addFault(input: { kind: FaultKind; count?: number; path?: string | null; delayMs?: number | null }): Fault {

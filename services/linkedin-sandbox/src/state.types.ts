@@ -44,6 +44,8 @@ export interface Grant {
 export interface IssuedToken {
   grantId: string;
   expiresAt: number;
+  /** the fresh-token fault: this many of its first API calls are answered 401 REVOKED_ACCESS_TOKEN */
+  refuseFirstCalls?: number;
 }
 
 export interface StoredPost {
@@ -60,8 +62,10 @@ export interface StoredPost {
   createdAt: number;
 }
 
-export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response' | 'commentary-too-long';
-export const faultKinds: FaultKind[] = ['429', '500', '500-after-create', 'expired-token', 'retired-version', 'slow', 'lost-response', 'commentary-too-long'];
+export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response' | 'commentary-too-long' | 'fresh-token';
+export const faultKinds: FaultKind[] = ['429', '500', '500-after-create', 'expired-token', 'retired-version', 'slow', 'lost-response', 'commentary-too-long', 'fresh-token'];
+/** Faults that wait for an event of their own instead of the next API call: `fresh-token` waits for the next access token issued by a code exchange. */
+export const armedFaultKinds: FaultKind[] = ['fresh-token'];
 
 export interface Fault {
   id: string;

@@ -2,18 +2,21 @@ import type { RunningSandbox } from '../src/server';
 import { renderLittleText } from '../src/little-text';
 import { activeLinkedinVersions, LINKEDIN_API_VERSIONS } from '@postwright/contracts';
 import { METRIC_TYPE_AS_STRING_SINCE } from '../src/routes/api';
-import { accessToken, activeVersion, api, control, postBody, startSandbox } from './support';
+import { accessToken, activeVersion, api, communityToken, control, postBody, startSandbox } from './support';
 
 describe('sandbox APIs', () => {
   let sandbox: RunningSandbox;
   let full: { access_token: string };
   let basic: { access_token: string };
+  /** the same member through the Community Management app: /v2/me and post analytics */
+  let community: { access_token: string };
   let sub: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox();
     full = await accessToken(sandbox.url, {}, { given_name: 'Alex', family_name: 'Morgan', email: 'alex@example.com' });
     basic = await accessToken(sandbox.url, { scope: 'openid profile email w_member_social' }, { email: 'alex@example.com' });
+    community = await communityToken(sandbox.url, { given_name: 'Alex', family_name: 'Morgan', email: 'alex@example.com' });
     sub = (await api(sandbox.url, 'GET', '/v2/userinfo', { token: full.access_token })).body.sub;
   });
   afterAll(() => sandbox?.stop());
@@ -50,7 +53,7 @@ describe('sandbox APIs', () => {
   });
 
   test('when /v2/me is read with r_basicprofile, then headline and vanityName are there', async () => {
-    const res = await api(sandbox.url, 'GET', '/v2/me', { token: full.access_token });
+    const res = await api(sandbox.url, 'GET', '/v2/me', { token: community.access_token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: sub, localizedFirstName: 'Alex', localizedLastName: 'Morgan', localizedHeadline: expect.any(String), vanityName: expect.any(String) });
   });
@@ -231,11 +234,11 @@ describe('sandbox APIs', () => {
   });
 
   test('when analytics are read with the scope, then counts are deterministic per post and grow with its age', async () => {
-    const created = await api(sandbox.url, 'POST', '/rest/posts', { token: full.access_token, body: postBody(sub, 'count me') });
+    const created = await api(sandbox.url, 'POST', '/rest/posts', { token: community.access_token, body: postBody(sub, 'count me') });
     const urn = created.headers.get('x-restli-id')!;
     const read = async (queryType: string, version?: string) =>
       api(sandbox.url, 'GET', `/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encodeURIComponent(urn)})&queryType=${queryType}&aggregation=TOTAL`, {
-        token: full.access_token,
+        token: community.access_token,
         version,
       });
     const first = await read('IMPRESSION');

@@ -1,5 +1,5 @@
 import type { RunningSandbox } from '../src/server';
-import { accessToken, api, control, startSandbox } from './support';
+import { accessToken, api, control, postBody, startSandbox } from './support';
 
 const DAY_LIMIT_BODY = {
   status: 429,
@@ -58,7 +58,7 @@ describe('sandbox: the member daily call limit', () => {
       expect(over.headers.get('retry-after')).toBeNull();
       expect((await userinfo()).status).toBe(429);
       // the limit is per resource and per member
-      expect((await api(sandbox.url, 'GET', '/v2/me', { token: a.token })).status).toBe(200);
+      expect((await api(sandbox.url, 'POST', '/rest/posts', { token: a.token, body: postBody(a.sub, 'Another resource') })).status).toBe(201);
       expect((await api(sandbox.url, 'GET', '/v2/userinfo', { token: b.token })).status).toBe(200);
 
       const today = await calls(sandbox, `sub=${a.sub}`);
@@ -66,7 +66,7 @@ describe('sandbox: the member daily call limit', () => {
       expect(today.calls).toEqual(
         expect.arrayContaining([
           { day: today.today, member: a.sub, resource: '/v2/userinfo', calls: 3, throttled: 2 },
-          { day: today.today, member: a.sub, resource: '/v2/me', calls: 1, throttled: 0 },
+          { day: today.today, member: a.sub, resource: '/rest/posts', calls: 1, throttled: 0 },
         ]),
       );
       expect(today.calls).toHaveLength(2);
@@ -122,7 +122,7 @@ describe('sandbox: the member daily call limit', () => {
       try {
         expect((await control(sandbox.url, 'POST', '/__sandbox/settings', { memberDailyCallLimit: 2 })).body.settings.memberDailyCallLimit).toBe(2);
         expect((await api(sandbox.url, 'GET', '/v2/userinfo', { token: a.token })).status).toBe(429);
-        expect((await api(sandbox.url, 'GET', '/v2/me', { token: a.token })).status).toBe(200);
+        expect((await api(sandbox.url, 'POST', '/rest/posts', { token: a.token, body: postBody(a.sub, 'Another resource at runtime') })).status).toBe(201);
       } finally {
         await control(sandbox.url, 'POST', '/__sandbox/settings', { memberDailyCallLimit: null });
       }

@@ -6,6 +6,7 @@ import {
   authorizationCode,
   authorizeUrl,
   CLIENT_ID,
+  COMMUNITY_CLIENT_ID,
   control,
   exchange,
   REDIRECT_URI,
@@ -36,7 +37,10 @@ describe('sandbox OAuth', () => {
     expect(html).toMatch(/<form method="post" action="\/oauth\/v2\/authorization\/decision">/);
     expect(html).toMatch(/>Allow<\/button>/);
     expect(html).toMatch(/>Cancel<\/button>/);
-    expect(html).toContain('Retrieve analytics for your posts');
+    expect(html).toContain('Create, modify, and delete posts');
+    // the Community Management app asks for what its product grants
+    const community = await (await fetch(authorizeUrl(sandbox.url, { client_id: COMMUNITY_CLIENT_ID }))).text();
+    expect(community).toContain('Retrieve analytics for your posts');
   });
 
   test('when the consent page opens, then it carries security headers: no framing, forms only to itself and the redirect URI', async () => {
@@ -96,7 +100,7 @@ describe('sandbox OAuth', () => {
     expect(body).toEqual({
       access_token: expect.stringMatching(/^AQV/),
       expires_in: 5183999,
-      scope: 'email,openid,profile,r_basicprofile,r_member_postAnalytics,w_member_social',
+      scope: 'email,openid,profile,w_member_social',
       token_type: 'Bearer',
       id_token: expect.any(String),
     });

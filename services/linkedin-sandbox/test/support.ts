@@ -9,7 +9,11 @@ export const PUBLIC_URL = 'http://localhost:8080';
 export const REDIRECT_URI = `${PUBLIC_URL}/linkedin/callback`;
 export const CLIENT_ID = 'postwright-sandbox';
 export const CLIENT_SECRET = 'postwright-sandbox-secret';
-export const ALL_SCOPES = 'openid profile email w_member_social r_basicprofile r_member_postAnalytics';
+/** the share app's products: Sign In with LinkedIn using OpenID Connect and Share on LinkedIn */
+export const SHARE_SCOPES = 'openid profile email w_member_social';
+/** the second app, with the Community Management API alone */
+export const COMMUNITY_CLIENT_ID = 'postwright-sandbox-community';
+export const COMMUNITY_SCOPES = 'r_basicprofile w_member_social r_member_postAnalytics';
 
 /** The newest LinkedIn API version still active at `now` (contracts' list), as the LinkedIn service pins it. */
 export function activeVersion(now = Date.now()): string {
@@ -26,7 +30,8 @@ export function startSandbox(env: Record<string, string> = {}): Promise<RunningS
 
 export function authorizeUrl(base: string, params: Record<string, string | undefined> = {}): string {
   const url = new URL('/oauth/v2/authorization', base);
-  const all = { response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, state: 'st-123', scope: ALL_SCOPES, ...params };
+  const scope = params.client_id === COMMUNITY_CLIENT_ID ? COMMUNITY_SCOPES : SHARE_SCOPES;
+  const all = { response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, state: 'st-123', scope, ...params };
   for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
   return url.toString();
 }
@@ -49,13 +54,19 @@ export async function tokenRequest(base: string, fields: Record<string, string>)
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export async function exchange(base: string, code: string): Promise<{ status: number; body: any }> {
-  return tokenRequest(base, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
+export async function exchange(base: string, code: string, clientId = CLIENT_ID): Promise<{ status: number; body: any }> {
+  return tokenRequest(base, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: clientId });
 }
 
+/** A grant of the share app (its scopes by default), or of the app `params.client_id` names. */
 export async function accessToken(base: string, params: Record<string, string | undefined> = {}, fields: Record<string, string | null> = {}): Promise<any> {
-  const { body } = await exchange(base, await authorizationCode(base, params, fields));
+  const { body } = await exchange(base, await authorizationCode(base, params, fields), params.client_id);
   return body;
+}
+
+/** A grant of the Community Management app (post analytics, /v2/me; no OpenID). */
+export function communityToken(base: string, fields: Record<string, string | null> = {}): Promise<any> {
+  return accessToken(base, { client_id: COMMUNITY_CLIENT_ID }, fields);
 }
 
 export async function api(

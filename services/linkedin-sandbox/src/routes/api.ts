@@ -7,6 +7,7 @@ import type { Grant, Member, SandboxState, StoredPost } from '../state';
 import type { SandboxConfig } from '../config';
 import type { SandboxSettings } from './control';
 import { publicOrigin } from './oauth';
+import { projectProfile } from './profile-projection';
 
 
 export { errors, MAX_COMMENTARY } from './api-errors';
@@ -136,7 +137,7 @@ export function apiRoutes(
     if (!caller.grant.scopes.includes('r_basicprofile')) return res.status(403).json(errors.accessDenied('me.GET.NO_VERSION'));
     const m = caller.member;
     const localized = (value: string) => ({ localized: { [`${m.locale.language}_${m.locale.country}`]: value }, preferredLocale: m.locale });
-    res.json({
+    const profile = {
       id: m.sub,
       localizedFirstName: m.givenName,
       localizedLastName: m.familyName,
@@ -146,7 +147,9 @@ export function apiRoutes(
       lastName: localized(m.familyName),
       headline: localized(m.headline),
       ...(m.picture ? { profilePicture: { displayImage: `urn:li:digitalmediaAsset:C4D03AQ${m.sub}` } } : {}),
-    });
+    };
+    const projection = typeof req.query.projection === 'string' ? req.query.projection : undefined;
+    res.json(projectProfile(profile, projection, m.picture ? `${publicOrigin(req, config)}${m.picture}` : null));
   });
 
   router.post('/rest/posts', json, (req, res) => {

@@ -10,6 +10,12 @@ export const REFRESH_ERROR = 'Token has been expired or revoked.';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The registered app a request names by client_id, when its secret (if asked for) matches too. */
+function appOf(config: Pick<SandboxConfig, 'apps'>, clientId: unknown, clientSecret?: unknown): SandboxConfig['apps'][number] | undefined {
+  const app = config.apps.find((a) => a.clientId === clientId);
+  return app && (clientSecret === undefined || app.clientSecret === clientSecret) ? app : undefined;
+}
+
 export function origin(req: Request): string {
   return `${req.protocol}://${req.get('host')}`;
 }
@@ -34,7 +40,8 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
   router.get('/oauth/v2/authorization', (req, res) => {
     const clientId = str(req.query.client_id);
     const redirectUri = str(req.query.redirect_uri);
-    if (clientId !== config.SANDBOX_CLIENT_ID) {
+    const app = appOf(config, clientId);
+    if (!clientId || !app) {
       return res.status(400).type('html').send(errorPage('Bummer, something went wrong.', 'The passed in client_id is invalid.'));
     }
     if (!redirectUri || !config.redirectUris.includes(redirectUri)) {
@@ -50,7 +57,8 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
     }
     const scopes = [...new Set((str(req.query.scope) ?? '').split(/[\s,]+/).filter(Boolean))];
     if (scopes.length === 0) return back({ error: 'invalid_request', error_description: 'A required parameter "scope" is missing' });
-    const unknown = scopes.find((s) => !config.SANDBOX_SCOPES.includes(s));
+    // only what the app's products grant (LinkedIn's Products tab); anything else is refused before consent
+    const unknown = scopes.find((s) => !app.scopes.includes(s));
     if (unknown) {
       return back({ error: 'unauthorized_scope_error', error_description: `Scope "${unknown}" is not authorized for your application` });
     }
@@ -85,7 +93,7 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
     for (const field of ['grant_type', 'client_id']) {
       if (!str(body[field])) return res.status(400).json({ error: 'invalid_request', error_description: `A required parameter "${field}" is missing` });
     }
-    if (body.client_id !== config.SANDBOX_CLIENT_ID || body.client_secret !== config.SANDBOX_CLIENT_SECRET) {
+    if (!appOf(config, body.client_id, body.client_secret ?? null)) {
       return res.status(401).json({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     const now = state.now();
@@ -102,8 +110,11 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
       const member = state.members.get(code.sub)!;
       const grant = state.newGrant({ sub: code.sub, clientId: code.clientId, scopes: code.scopes });
       const ttl = config.SANDBOX_ACCESS_TOKEN_TTL_SECONDS;
+      const accessToken = state.issueAccessToken(grant.id, ttl);
+      // the fresh-token fault: LinkedIn answering 401 to a token it has only just issued
+      state.armFreshToken(accessToken);
       const answer: Record<string, unknown> = {
-        access_token: state.issueAccessToken(grant.id, ttl),
+        access_token: accessToken,
         expires_in: ttl - 1,
         scope: [...grant.scopes].sort().join(','),
         token_type: 'Bearer',
@@ -140,7 +151,7 @@ export function oauthRoutes(router: Router, state: SandboxState, config: Sandbox
 
   router.post('/oauth/v2/revoke', form, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.client_id !== config.SANDBOX_CLIENT_ID || body.client_secret !== config.SANDBOX_CLIENT_SECRET) {
+    if (!appOf(config, body.client_id, body.client_secret ?? null)) {
       return res.status(401).json({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     const token = str(body.token);
