@@ -33,9 +33,54 @@ const LIVE = {
   apiUrl: 'https://api.linkedin.com',
   webUrl: 'https://www.linkedin.com',
 };
-export const BASE_SCOPES = 'openid profile email w_member_social';
-export const SANDBOX_SCOPES = `${BASE_SCOPES} r_basicprofile r_member_postAnalytics`;
+/**
+ * The two kinds of LinkedIn app an operator can get (docs/linkedin.md, "Which LinkedIn app"):
+ * share, a self-serve app with Sign In with LinkedIn using OpenID Connect and Share on LinkedIn;
+ * community, an app with the Community Management API alone, which LinkedIn grants only to a
+ * verified organisation after review and never beside another product. `allowed` is what the
+ * app's products grant; `required` what the service cannot work without.
+ */
+export const LINKEDIN_APPS = {
+  share: {
+    products: 'Sign In with LinkedIn using OpenID Connect and Share on LinkedIn',
+    scopes: 'openid profile email w_member_social',
+    allowed: ['openid', 'profile', 'email', 'w_member_social'],
+    required: ['openid', 'w_member_social'],
+  },
+  community: {
+    products: 'the Community Management API',
+    scopes: 'r_basicprofile w_member_social r_member_postAnalytics',
+    allowed: ['r_basicprofile', 'w_member_social', 'r_member_postAnalytics', 'r_organization_social', 'w_organization_social', 'rw_organization_admin'],
+    required: ['r_basicprofile', 'w_member_social'],
+  },
+} as const;
+export type LinkedinAppKind = keyof typeof LINKEDIN_APPS;
+/** the share app's scopes, what a self-serve app gets */
+export const BASE_SCOPES = LINKEDIN_APPS.share.scopes;
+/** the sandbox's two apps (services/linkedin-sandbox): one secret serves both unless the sandbox is given two */
 export const SANDBOX_CLIENT = { id: 'postwright-sandbox', secret: 'postwright-sandbox-secret' };
+export const SANDBOX_COMMUNITY_CLIENT_ID = 'postwright-sandbox-community';
+/** How long the connect step waits before reading the member again when LinkedIn refused a token it has just issued. */
+export const FRESH_TOKEN_RETRY_MS = 2_000;
+
+const scopeList = (value: string) => [...new Set(value.split(/[\s,]+/).filter(Boolean))];
+
+/** Why these scopes cannot be asked for with this kind of app; every problem, in words. */
+function scopeProblems(app: LinkedinAppKind, scopes: string[]): string[] {
+  const kind = LINKEDIN_APPS[app];
+  const problems: string[] = [];
+  const outside = scopes.filter((s) => !(kind.allowed as readonly string[]).includes(s));
+  if (outside.length) {
+    const other = app === 'share' ? 'community' : 'share';
+    const hint = outside.some((s) => (LINKEDIN_APPS[other].allowed as readonly string[]).includes(s))
+      ? `; ${outside.join(', ')} ${outside.length === 1 ? 'comes' : 'come'} with LINKEDIN_APP=${other}, a separate LinkedIn app`
+      : '';
+    problems.push(`${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not granted to a ${app} app (${kind.products}): LinkedIn refuses the sign-in with unauthorized_scope_error${hint}`);
+  }
+  const missing = kind.required.filter((s) => !scopes.includes(s));
+  if (missing.length) problems.push(`must include ${missing.join(' and ')} for LINKEDIN_APP=${app}`);
+  return problems;
+}
 /** only ever used when NODE_ENV=test and no key is given, so in-process tests need no setup */
 const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -128,8 +173,16 @@ export const configSchema = z
     LINKEDIN_WEB_URL: optionalUrl,
     /** default `${PUBLIC_URL}/linkedin/callback`; must equal a redirect URL registered for the app */
     LINKEDIN_REDIRECT_URI: optionalUrl,
-    /** space- or comma-separated */
+    /**
+     * which LinkedIn app this is: share (Sign In with LinkedIn using OpenID Connect and Share on
+     * LinkedIn; no engagement) or community (the Community Management API alone: engagement, no
+     * OpenID and no email); it sets the default scopes and, in sandbox mode, the sandbox app
+     */
+    LINKEDIN_APP: z.enum(['share', 'community']).default('share'),
+    /** space- or comma-separated; default the app's (LINKEDIN_APPS), and only scopes its products grant */
     LINKEDIN_SCOPES: z.string().optional(),
+    /** how long the connect step waits before reading the member once more when LinkedIn refused the token it has just issued */
+    LINKEDIN_FRESH_TOKEN_RETRY_MS: z.coerce.number().int().nonnegative().max(30_000).default(FRESH_TOKEN_RETRY_MS),
     /** the LinkedIn-Version header; must be listed and active in contracts/src/linkedin-versions.ts */
     LINKEDIN_API_VERSION: z
       .string()
@@ -179,6 +232,9 @@ export const configSchema = z
     const now = Date.now();
     const fallback = c.LINKEDIN_API_VERSION === undefined && (mode === 'live' ? versionProblem(LIVE_API_VERSION, now) : !newestActiveLinkedinVersion(now) && activeVersionsHint(now));
     if (fallback) ctx.addIssue({ code: 'custom', path: ['LINKEDIN_API_VERSION'], message: `is not set, and its default cannot be used: ${fallback}` });
+    if (c.LINKEDIN_SCOPES !== undefined) {
+      for (const message of scopeProblems(c.LINKEDIN_APP, scopeList(c.LINKEDIN_SCOPES))) ctx.addIssue({ code: 'custom', path: ['LINKEDIN_SCOPES'], message });
+    }
   })
   .transform((c) => {
     const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');
@@ -197,7 +253,9 @@ export const configSchema = z
           };
     const linkedin = {
       mode,
-      clientId: c.LINKEDIN_CLIENT_ID ?? SANDBOX_CLIENT.id,
+      app: c.LINKEDIN_APP,
+      // in sandbox mode, the sandbox's app of that kind
+      clientId: c.LINKEDIN_CLIENT_ID ?? (c.LINKEDIN_APP === 'community' ? SANDBOX_COMMUNITY_CLIENT_ID : SANDBOX_CLIENT.id),
       clientSecret: c.LINKEDIN_CLIENT_SECRET ?? SANDBOX_CLIENT.secret,
       authUrl: c.LINKEDIN_AUTH_URL ?? defaults.authUrl,
       tokenUrl: c.LINKEDIN_TOKEN_URL ?? defaults.tokenUrl,
@@ -205,7 +263,8 @@ export const configSchema = z
       apiUrl: (c.LINKEDIN_API_URL ?? defaults.apiUrl).replace(/\/$/, ''),
       webUrl: (c.LINKEDIN_WEB_URL ?? defaults.webUrl).replace(/\/$/, ''),
       redirectUri: c.LINKEDIN_REDIRECT_URI ?? `${c.PUBLIC_URL.replace(/\/$/, '')}/linkedin/callback`,
-      scopes: [...new Set((c.LINKEDIN_SCOPES ?? (mode === 'live' ? BASE_SCOPES : SANDBOX_SCOPES)).split(/[\s,]+/).filter(Boolean))],
+      scopes: scopeList(c.LINKEDIN_SCOPES ?? LINKEDIN_APPS[c.LINKEDIN_APP].scopes),
+      freshTokenRetryMs: c.LINKEDIN_FRESH_TOKEN_RETRY_MS,
       // the sandbox accepts what LinkedIn does (the same list), so the newest active one is right there
       apiVersion: c.LINKEDIN_API_VERSION ?? (mode === 'live' ? LIVE_API_VERSION : newestActiveLinkedinVersion(Date.now())!),
       requestTimeoutMs: c.LINKEDIN_REQUEST_TIMEOUT_MS,

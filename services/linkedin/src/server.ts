@@ -4,6 +4,7 @@ import { accountsClient, createInternalClient, serviceMailOutbox, startService, 
 import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
+import { MemberReader } from './lib/linkedin-member';
 import { LinkedinOAuth } from './lib/linkedin-oauth';
 import { LinkedinSignIn, LinkedinStrategy } from './lib/linkedin-sign-in';
 import { instanceLiveness, redisLocks, type LockHolder } from './lib/locks';
@@ -39,7 +40,10 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
   const settings = config.linkedin;
   const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
   const api = new LinkedinApi(settings);
-  const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), api);
+  const members = new MemberReader(api, settings, ctx.logger);
+  const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), members);
+  // only a Community Management app can be granted post analytics (config.ts, LINKEDIN_APPS)
+  const analyticsApp = settings.app === 'community';
   const signIn = new LinkedinSignIn(strategy, settings);
   const oauth = new LinkedinOAuth(settings, strategy);
   const connections = new ConnectionRepository(ctx.mongo);
@@ -56,7 +60,7 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
     liveness,
     signIn,
     outbox,
-    connection: new ConnectionUseCases({ connections, posts, cipher, oauth, api, access, events, logger: ctx.logger }),
+    connection: new ConnectionUseCases({ connections, posts, cipher, oauth, members, analyticsApp, access, events, logger: ctx.logger }),
     publishNow: publishNow({ posts, content, access, locks, pipeline }),
     publishScheduled: publishScheduled({ posts, content, access, locks, pipeline, logger: ctx.logger, lockWaitMs: publishMaxMs }),
     engagement: new EngagementUseCases({
@@ -64,6 +68,7 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
       posts,
       access,
       api,
+      analyticsApp,
       events,
       logger: ctx.logger,
       windowDays: config.ENGAGEMENT_WINDOW_DAYS,

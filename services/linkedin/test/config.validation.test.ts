@@ -19,7 +19,7 @@ describe('configuration', () => {
   /** the sandbox as a deployment runs it: at its internal address, with the client secret generated for both */
   const deployedSandbox = () => ({ LINKEDIN_MODE: 'sandbox', LINKEDIN_SANDBOX_URL: 'http://linkedin-sandbox:3000', LINKEDIN_CLIENT_SECRET: randomBytes(32).toString('base64url') });
 
-  test('when no LinkedIn client id is set, then the sandbox is used, with every scope and the newest active API version', () => {
+  test("when no LinkedIn client id is set, then the sandbox's share app is used, with its scopes and the newest active API version", () => {
     const { linkedin } = readConfig({ ...base(), LINKEDIN_SANDBOX_URL: 'http://localhost:9999', PUBLIC_URL: 'https://app.example.com' });
     expect(linkedin).toMatchObject({
       mode: 'sandbox',
@@ -30,7 +30,7 @@ describe('configuration', () => {
       apiUrl: 'http://localhost:9999',
       webUrl: 'http://localhost:9999',
       redirectUri: 'https://app.example.com/linkedin/callback',
-      scopes: ['openid', 'profile', 'email', 'w_member_social', 'r_basicprofile', 'r_member_postAnalytics'],
+      scopes: ['openid', 'profile', 'email', 'w_member_social'],
     });
     expect(linkedin.apiVersion).toBe(newestActiveLinkedinVersion(Date.now()));
   });

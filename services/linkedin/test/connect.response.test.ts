@@ -31,7 +31,7 @@ describe('connect: responses', () => {
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe('postwright-sandbox');
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/linkedin/callback`);
-    expect(url.searchParams.get('scope')).toBe('openid profile email w_member_social r_basicprofile r_member_postAnalytics');
+    expect(url.searchParams.get('scope')).toBe('openid profile email w_member_social');
     expect(res.body.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(res.body.state, 'base64url')).toHaveLength(32);
     expect(url.searchParams.get('state')).toBe(res.body.state);
@@ -40,7 +40,7 @@ describe('connect: responses', () => {
     expect(ttl).toBeLessThanOrEqual(600);
   });
 
-  test('when the member presses Allow and the web posts code and state, then the profile comes back and the account is connected', async () => {
+  test('when the member presses Allow and the web posts code and state, then the profile comes back and the account is connected (the share app: no headline, no engagement)', async () => {
     const user = await stack.user();
     const res = await stack.connect(user, { given_name: 'Dana', family_name: 'Reyes' });
     expect(res.status).toBe(200);
@@ -50,16 +50,16 @@ describe('connect: responses', () => {
         lastName: 'Reyes',
         localizedFirstName: 'Dana',
         localizedLastName: 'Reyes',
-        headline: expect.stringContaining('Reyes'),
-        publicProfileUrl: expect.stringMatching(/^https:\/\/www\.linkedin\.com\/in\/dana-reyes-/),
+        headline: null,
+        publicProfileUrl: null,
         profilePicture: { displayImage: expect.stringMatching(new RegExp(`^${stack.sandbox.url}/media/profile/`)) },
       },
     });
     const status = await profile(user.token);
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ connected: true, profile: res.body.profile, engagement: { available: true, reason: null } });
+    expect(status.body).toMatchObject({ connected: true, profile: res.body.profile, engagement: { available: false, reason: expect.stringContaining('Community Management API') } });
     expect(status.body.reconnectSoon).toBeUndefined();
-    expect(status.body.scopes.sort()).toEqual(['email', 'openid', 'profile', 'r_basicprofile', 'r_member_postAnalytics', 'w_member_social']);
+    expect(status.body.scopes.sort()).toEqual(['email', 'openid', 'profile', 'w_member_social']);
   });
 
   test('when the member presses Cancel, then the browser comes back with user_cancelled_authorize and no code, and nothing is connected', async () => {

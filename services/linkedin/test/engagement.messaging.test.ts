@@ -1,4 +1,5 @@
 import { eventually, http } from '@postwright/platform/src/testing';
+import { messages } from '../src/lib/messages';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 const analyticsCalls = async (stack: Stack) =>
@@ -15,7 +16,7 @@ describe('engagement: polling and events', () => {
   describe('with post analytics granted', () => {
     let stack: Stack;
     beforeAll(async () => {
-      stack = await startStack({ linkedinEnv: { ENGAGEMENT_POLL_INTERVAL_MS: '300' } });
+      stack = await startStack({ linkedinEnv: { LINKEDIN_APP: 'community', ENGAGEMENT_POLL_INTERVAL_MS: '300' } });
     });
     afterEach(() => http(stack.sandbox.url, 'DELETE', '/__sandbox/faults'));
     afterAll(() => stack?.stop());
@@ -82,26 +83,24 @@ describe('engagement: polling and events', () => {
     });
   });
 
-  describe('without the analytics scope', () => {
+  describe('with the share app (the default): no post analytics', () => {
     let stack: Stack;
     beforeAll(async () => {
-      stack = await startStack({ linkedinEnv: { ENGAGEMENT_POLL_INTERVAL_MS: '200', LINKEDIN_SCOPES: 'openid profile email w_member_social r_basicprofile' } });
+      stack = await startStack();
     });
     afterAll(() => stack?.stop());
 
-    test('when the grant lacks r_member_postAnalytics, then no analytics call is ever made and one clear reason is stored', async () => {
+    test('when a round runs for a share-app grant, then no analytics call is made and one plain reason is stored', async () => {
       const user = await stack.user();
       await stack.connect(user);
       const { item } = await publishOne(stack, user, 'No analytics here');
-      await new Promise((r) => setTimeout(r, 1500));
+      const summary = await stack.linkedin.modules.engagement.pollAll();
+      expect(summary).toMatchObject({ members: 0, postsChecked: 0, updated: 0 });
+      expect(summary.skipped.noScope).toBeGreaterThanOrEqual(1);
       expect(await analyticsCalls(stack)).toHaveLength(0);
       expect(stack.events.ofType('linkedin.engagement.updated').filter((e) => e.payload.contentId === item.id)).toHaveLength(0);
       const profile = await http(stack.linkedin.url, 'GET', '/api/linkedin/profile', { token: user.token });
-      expect(profile.body.engagement).toEqual({
-        available: false,
-        reason:
-          'Likes, comments, reposts and views are not available: this LinkedIn app has not been granted post analytics (r_member_postAnalytics, Community Management API).',
-      });
+      expect(profile.body.engagement).toEqual({ available: false, reason: messages.noAnalyticsApp });
     });
   });
 });

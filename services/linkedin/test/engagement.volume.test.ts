@@ -21,7 +21,7 @@ async function publishOne(stack: Stack, user: TestUser, text: string) {
 describe('engagement: call volume', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ linkedinEnv: { ENGAGEMENT_POLL_INTERVAL_MS: '300' } });
+    stack = await startStack({ linkedinEnv: { LINKEDIN_APP: 'community', ENGAGEMENT_POLL_INTERVAL_MS: '300' } });
   });
   afterAll(() => stack?.stop());
 

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { http } from '@postwright/platform/src/testing';
 import { LinkedinApi } from '../src/lib/linkedin-api';
+import { MemberReader } from '../src/lib/linkedin-member';
 import { LinkedinOAuth } from '../src/lib/linkedin-oauth';
 import { LinkedinStrategy } from '../src/lib/linkedin-sign-in';
 import { TokenCipher } from '../src/lib/token-cipher';
@@ -23,7 +24,7 @@ function accessOf(service: LinkedinService) {
   const access = new LinkedinAccess({
     connections,
     cipher: new TokenCipher(ctx.config.encryption.key, ctx.config.encryption.previousKeys),
-    oauth: new LinkedinOAuth(settings, new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), new LinkedinApi(settings))),
+    oauth: new LinkedinOAuth(settings, new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), new MemberReader(new LinkedinApi(settings), settings, ctx.logger))),
     logger: ctx.logger,
   });
   return { connections, access };

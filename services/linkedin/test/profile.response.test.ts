@@ -4,10 +4,10 @@ import { startStack, type Stack } from './support/stack';
 const DAY = 24 * 3600 * 1000;
 
 describe('profile: responses', () => {
-  describe('with every scope (sandbox default)', () => {
+  describe('with the Community Management app (headline and profile address)', () => {
     let stack: Stack;
     beforeAll(async () => {
-      stack = await startStack();
+      stack = await startStack({ linkedinEnv: { LINKEDIN_APP: 'community' } });
     });
     afterAll(() => stack?.stop());
 
@@ -47,18 +47,17 @@ describe('profile: responses', () => {
     test('when LinkedIn is down during refresh-profile, then 502 and the stored profile stays', async () => {
       const user = await stack.user();
       const connected = await stack.connect(user);
-      await stack.fault('500', { path: '/v2/userinfo' });
+      await stack.fault('500', { path: '/v2/me' });
       const res = await http(stack.linkedin.url, 'POST', '/api/linkedin/refresh-profile', { token: user.token });
       expect(res.status).toBe(502);
       expect((await http(stack.linkedin.url, 'GET', '/api/linkedin/profile', { token: user.token })).body.profile).toEqual(connected.body.profile);
     });
   });
 
-  describe('with the self-serve scopes only, no refresh tokens and a 3-day token', () => {
+  describe('with the share app (the default), no refresh tokens and a 3-day token', () => {
     let stack: Stack;
     beforeAll(async () => {
       stack = await startStack({
-        linkedinEnv: { LINKEDIN_SCOPES: 'openid profile email w_member_social' },
         sandboxEnv: { SANDBOX_REFRESH_TOKENS: 'false', SANDBOX_ACCESS_TOKEN_TTL_SECONDS: String(3 * 24 * 3600) },
       });
     });
@@ -72,7 +71,7 @@ describe('profile: responses', () => {
       const status = await http(stack.linkedin.url, 'GET', '/api/linkedin/profile', { token: user.token });
       expect(status.body.engagement).toEqual({
         available: false,
-        reason: expect.stringContaining('r_member_postAnalytics'),
+        reason: expect.stringContaining('Community Management API'),
       });
       // no /v2/me call is even tried without the scope
       const meCalls = (await http(stack.sandbox.url, 'GET', '/__sandbox/requests?path=/v2/me')).body.requests;

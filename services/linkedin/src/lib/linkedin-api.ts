@@ -37,6 +37,13 @@ export function isLinkedinApiError(error: unknown, kind?: LinkedinFailure): erro
   return error instanceof LinkedinApiError && (!kind || error.kind === kind);
 }
 
+/** LinkedIn's 401 for a token that is over: 65601 revoked (the member took the access back), 65602 expired. */
+export function isDeadToken(error: unknown): boolean {
+  if (!isLinkedinApiError(error, 'unauthorized')) return false;
+  const code = (error.body as { serviceErrorCode?: unknown } | null)?.serviceErrorCode;
+  return code === 65601 || code === 65602;
+}
+
 export interface UserInfo {
   sub: string;
   givenName: string | null;
@@ -48,6 +55,35 @@ export interface UserInfo {
 export interface BasicProfile {
   headline: string | null;
   vanityName: string | null;
+}
+
+/** The member as the Profile API gives them to a Community Management app (r_basicprofile): no email. */
+export interface MeProfile extends BasicProfile {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** the largest size of the profile photo, null without one */
+  picture: string | null;
+}
+
+/**
+ * The fields of `GET /v2/me` the product shows, the picture's digitalmediaAsset URN decorated
+ * with its sizes and URLs (LinkedIn's Profile Picture page: `displayImage~:playableStreams`).
+ */
+export const ME_PROJECTION = '(id,localizedFirstName,localizedLastName,localizedHeadline,vanityName,profilePicture(displayImage~:playableStreams))';
+
+/** The URL of the widest image in a decorated `displayImage~`, or null. */
+function largestImage(decorated: any): string | null {
+  const elements: any[] = Array.isArray(decorated?.elements) ? decorated.elements : [];
+  let best: { width: number; url: string } | null = null;
+  for (const element of elements) {
+    const url = element?.identifiers?.[0]?.identifier;
+    if (typeof url !== 'string') continue;
+    const still = element?.data?.['com.linkedin.digitalmedia.mediaartifact.StillImage'];
+    const width = Number(still?.storageSize?.width ?? still?.displaySize?.width ?? 0);
+    if (!best || width > best.width) best = { width, url };
+  }
+  return best?.url ?? null;
 }
 
 export type Metric = 'IMPRESSION' | 'REACTION' | 'COMMENT' | 'RESHARE';
@@ -171,18 +207,19 @@ export class LinkedinApi {
     return { sub: body.sub, givenName: str(body.given_name), familyName: str(body.family_name), picture: str(body.picture), email: str(body.email) };
   }
 
-  /** Headline and vanity name; null when the grant lacks r_basicprofile (LinkedIn answers 403). */
-  async basicProfile(token: string): Promise<BasicProfile | null> {
-    try {
-      const { body } = await this.request('GET', '/v2/me', { token });
-      return {
-        headline: typeof body?.localizedHeadline === 'string' ? body.localizedHeadline : null,
-        vanityName: typeof body?.vanityName === 'string' ? body.vanityName : null,
-      };
-    } catch (error) {
-      if (isLinkedinApiError(error, 'forbidden')) return null;
-      throw error;
-    }
+  /** The member through the Profile API (r_basicprofile), with the projection above. */
+  async me(token: string): Promise<MeProfile> {
+    const { body } = await this.request('GET', `/v2/me?projection=${encodeURIComponent(ME_PROJECTION)}`, { token });
+    if (!body || typeof body.id !== 'string') throw new LinkedinApiError('unavailable', 'LinkedIn /v2/me had no member id');
+    const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+    return {
+      id: body.id,
+      firstName: str(body.localizedFirstName),
+      lastName: str(body.localizedLastName),
+      headline: str(body.localizedHeadline),
+      vanityName: str(body.vanityName),
+      picture: largestImage(body.profilePicture?.['displayImage~']),
+    };
   }
 
   /**

@@ -11,12 +11,12 @@ import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import OAuth2Strategy from 'passport-oauth2';
 import { userOf } from '@postwright/platform';
-import type { LinkedinApi, UserInfo } from './linkedin-api';
+import type { MemberProfile, MemberReader } from './linkedin-member';
 import { OAuthError, parseTokenResults, toOAuthError, withTimeout, type OAuthSettings, type OAuthStateStore, type TokenSet } from './linkedin-oauth';
 
 export interface SignedIn {
   tokens: TokenSet;
-  profile: UserInfo;
+  profile: MemberProfile;
 }
 
 /** What the strategy hands the route when the member is only starting (auth-url). */
@@ -51,13 +51,13 @@ function stateStore(states: OAuthStateStore): OAuth2Strategy.StateStore {
   };
 }
 
-/** passport-oauth2's strategy for LinkedIn: the member's identity from OpenID Connect userinfo. */
+/**
+ * passport-oauth2's strategy for LinkedIn. The member is read in the verify step, not in
+ * passport's userProfile (which sees the access token alone): the verify step has the token
+ * endpoint's whole answer, and with it the id token that names the member (lib/linkedin-member.ts).
+ */
 export class LinkedinStrategy extends OAuth2Strategy {
-  constructor(
-    settings: OAuthSettings,
-    states: OAuthStateStore,
-    private readonly api: LinkedinApi,
-  ) {
+  constructor(settings: OAuthSettings, states: OAuthStateStore, members: Pick<MemberReader, 'atConnect'>) {
     super(
       {
         authorizationURL: settings.authUrl,
@@ -69,18 +69,19 @@ export class LinkedinStrategy extends OAuth2Strategy {
         scopeSeparator: ' ',
         store: stateStore(states),
         passReqToCallback: true,
+        skipUserProfile: true,
       },
-      // the user is the one signed in to Postwright; what LinkedIn granted comes as the info
-      (req: Request, accessToken: string, refreshToken: string, results: Record<string, unknown>, profile: UserInfo, done: OAuth2Strategy.VerifyCallback) => {
-        const signedIn: SignedIn = { tokens: parseTokenResults(accessToken, refreshToken, results), profile };
-        done(null, userOf(req), signedIn);
+      // the user is the one signed in to Postwright; what LinkedIn granted, and who the member is, come as the info
+      (req: Request, accessToken: string, refreshToken: string, results: Record<string, unknown>, _profile: unknown, done: OAuth2Strategy.VerifyCallback) => {
+        const tokens = parseTokenResults(accessToken, refreshToken, results);
+        // LinkedIn states the granted scopes; were it silent, the ones asked for say which kind of app this is
+        members.atConnect(accessToken, results, tokens.scopes.length ? tokens.scopes : settings.scopes).then(
+          (profile) => done(null, userOf(req), { tokens, profile } satisfies SignedIn),
+          (err: Error) => done(err),
+        );
       },
     );
     this.name = 'linkedin';
-  }
-
-  override userProfile(accessToken: string, done: (err?: unknown, profile?: UserInfo) => void): void {
-    this.api.userinfo(accessToken).then((info) => done(null, info), done);
   }
 
   override authenticate(this: passport.StrategyCreated<this>, req: Request, options?: SignInOptions): void {

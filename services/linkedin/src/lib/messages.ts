@@ -20,8 +20,12 @@ export const messages = {
   reasonUnavailable: 'LinkedIn was unavailable, so the post was not published.',
   reasonRateLimited: "LinkedIn's posting limit was reached, so the post was not published.",
   // engagement availability
-  noAnalyticsScope:
-    'Likes, comments, reposts and views are not available: this LinkedIn app has not been granted post analytics (r_member_postAnalytics, Community Management API).',
+  // a share app (Sign In with LinkedIn and Share on LinkedIn): LinkedIn gives post analytics to Community Management apps alone
+  noAnalyticsApp:
+    "Likes, comments, reposts and views are not shown here: LinkedIn shares them only with apps it has approved for its Community Management API, and this Postwright connects through Share on LinkedIn. Your posts publish as usual; LinkedIn shows their figures under each post.",
+  // a Community Management app, with a grant from before it asked for post analytics
+  reconnectForAnalytics:
+    'Likes, comments, reposts and views will show here once you reconnect LinkedIn: your current connection was made without access to post analytics.',
   analyticsForbidden:
     'Likes, comments, reposts and views are not available: LinkedIn refused access to post analytics for this connection.',
 } as const;

@@ -1,6 +1,7 @@
 import type { EventPayload, EventType, LinkedinProfile, ProfileStatusResponse } from '@postwright/contracts';
 import { AppError, type Logger } from '@postwright/platform';
-import { isLinkedinApiError, type LinkedinApi, type UserInfo } from '../../lib/linkedin-api';
+import { isLinkedinApiError } from '../../lib/linkedin-api';
+import type { MemberProfile, MemberReader } from '../../lib/linkedin-member';
 import { OAuthError, type LinkedinOAuth } from '../../lib/linkedin-oauth';
 import type { SignedIn } from '../../lib/linkedin-sign-in';
 import { messages } from '../../lib/messages';
@@ -13,14 +14,25 @@ import type { ConnectionRepository, StoredConnection } from './connection.reposi
 export { RECONNECT_WARNING_DAYS };
 const DAY_MS = 24 * 3600 * 1000;
 export const ANALYTICS_SCOPE = 'r_member_postAnalytics';
-export const BASIC_PROFILE_SCOPE = 'r_basicprofile';
+
+/**
+ * Whether post analytics can be read for a grant, and in plain words why not: only a Community
+ * Management app (LINKEDIN_APP=community) has them, and only for grants that include the scope.
+ */
+export function engagementAvailability(analyticsApp: boolean, scopes: readonly string[]): { available: boolean; reason: string | null } {
+  if (!analyticsApp) return { available: false, reason: messages.noAnalyticsApp };
+  if (!scopes.includes(ANALYTICS_SCOPE)) return { available: false, reason: messages.reconnectForAnalytics };
+  return { available: true, reason: null };
+}
 
 export interface ConnectionDeps {
   connections: ConnectionRepository;
   posts: PostRepository;
   cipher: TokenCipher;
   oauth: LinkedinOAuth;
-  api: LinkedinApi;
+  members: Pick<MemberReader, 'read'>;
+  /** the app is a Community Management app (LINKEDIN_APP=community): post analytics can be granted */
+  analyticsApp: boolean;
   access: LinkedinAccess;
   events: EventPublisher;
   logger: Logger;
@@ -64,21 +76,19 @@ export class ConnectionUseCases {
       }
       throw unavailable(error);
     }
-    const { tokens, profile: info } = exchanged;
-    const headlineAndUrl = await this.basicProfile(tokens.accessToken, tokens.scopes);
+    const { tokens, profile: member } = exchanged;
     const now = new Date();
-    const profile: StoredProfile = { ...fromUserInfo(info), ...headlineAndUrl };
-    const hasAnalytics = tokens.scopes.includes(ANALYTICS_SCOPE);
+    const profile = storedProfile(member);
     const sealed = sealTokens(cipher, userId, tokens, now);
     const connection = await connections.save({
       userId,
-      memberId: info.sub,
-      memberUrn: `urn:li:person:${info.sub}`,
+      memberId: member.sub,
+      memberUrn: `urn:li:person:${member.sub}`,
       scopes: tokens.scopes,
       ...sealed,
       status: 'active',
       profile,
-      engagement: { available: hasAnalytics, reason: hasAnalytics ? null : messages.noAnalyticsScope },
+      engagement: engagementAvailability(this.deps.analyticsApp, tokens.scopes),
       connectedAt: now,
       // a new grant, a new end: its emails are planned afresh
       expiryNoticeAt: expiryNoticeStart({ ...sealed, connectedAt: now }),
@@ -114,20 +124,16 @@ export class ConnectionUseCases {
   }
 
   async refreshProfile(userId: string): Promise<{ profilePictureUpdated: boolean }> {
-    const { access, api, connections } = this.deps;
+    const { access, members, connections } = this.deps;
     const connection = await access.requireConnection(userId);
-    let info: UserInfo;
-    let basic: Pick<StoredProfile, 'headline' | 'publicProfileUrl'>;
+    let member: MemberProfile;
     try {
-      ({ info, basic } = await access.withToken(connection, async (token) => ({
-        info: await api.userinfo(token),
-        basic: await this.basicProfile(token, connection.scopes),
-      })));
+      member = await access.withToken(connection, (token) => members.read(token, connection.scopes));
     } catch (error) {
       if (isLinkedinApiError(error)) throw unavailable(error);
       throw error;
     }
-    const profile: StoredProfile = { ...fromUserInfo(info), ...basic };
+    const profile = storedProfile(member);
     await connections.updateProfile(userId, profile);
     await this.emitProfile(userId, profile);
     return { profilePictureUpdated: profile.picture !== null };
@@ -150,22 +156,6 @@ export class ConnectionUseCases {
     return { success: true };
   }
 
-  /** Headline and public profile URL need r_basicprofile; without it they are null. */
-  private async basicProfile(accessToken: string, scopes: string[]): Promise<Pick<StoredProfile, 'headline' | 'publicProfileUrl'>> {
-    if (!scopes.includes(BASIC_PROFILE_SCOPE)) return { headline: null, publicProfileUrl: null };
-    try {
-      const basic = await this.deps.api.basicProfile(accessToken);
-      return {
-        headline: basic?.headline ?? null,
-        publicProfileUrl: basic?.vanityName ? `https://www.linkedin.com/in/${basic.vanityName}` : null,
-      };
-    } catch (error) {
-      if (isLinkedinApiError(error, 'unauthorized')) throw error;
-      this.deps.logger.warn({ err: error }, 'LinkedIn /v2/me failed; headline and profile URL left empty');
-      return { headline: null, publicProfileUrl: null };
-    }
-  }
-
   private emitProfile(userId: string, profile: StoredProfile) {
     return this.emit('linkedin.profile.updated', {
       userId,
@@ -186,6 +176,6 @@ export class ConnectionUseCases {
   }
 }
 
-function fromUserInfo(info: UserInfo): Pick<StoredProfile, 'firstName' | 'lastName' | 'picture'> {
-  return { firstName: info.givenName, lastName: info.familyName, picture: info.picture };
+function storedProfile({ firstName, lastName, picture, headline, publicProfileUrl }: MemberProfile): StoredProfile {
+  return { firstName, lastName, picture, headline, publicProfileUrl };
 }

@@ -4,7 +4,7 @@ import type { EventPublisher } from '../../lib/events';
 import { isLinkedinApiError, type LinkedinApi } from '../../lib/linkedin-api';
 import { messages } from '../../lib/messages';
 import type { LinkedinAccess } from '../connection/access.use-case';
-import { ANALYTICS_SCOPE } from '../connection/connection.use-case';
+import { engagementAvailability } from '../connection/connection.use-case';
 import type { ConnectionRepository, StoredConnection } from '../connection/connection.repository';
 import type { PostRepository } from '../publish/post.repository';
 import type { Backoff } from './backoff.repository';
@@ -16,6 +16,8 @@ export interface EngagementDeps {
   access: LinkedinAccess;
   api: LinkedinApi;
   backoff: Backoff;
+  /** the app is a Community Management app (LINKEDIN_APP=community); a share app has no post analytics, so none are asked for */
+  analyticsApp: boolean;
   events: EventPublisher;
   logger: Logger;
   windowDays: number;
@@ -47,9 +49,12 @@ export class EngagementUseCases {
   async pollAll(): Promise<PollSummary> {
     const summary: PollSummary = { members: 0, postsChecked: 0, updated: 0, notDue: 0, skipped: { noScope: 0, backingOff: 0 } };
     for (const connection of await this.deps.connections.listActive()) {
-      if (!connection.scopes.includes(ANALYTICS_SCOPE) || !connection.engagement.available) {
-        if (connection.engagement.available || !connection.engagement.reason) {
-          await this.deps.connections.setEngagement(connection.userId, { available: false, reason: messages.noAnalyticsScope });
+      const availability = engagementAvailability(this.deps.analyticsApp, connection.scopes);
+      if (!availability.available || !connection.engagement.available) {
+        // the reason follows the app: a grant stored under a share app says so plainly after a switch, and back
+        const reason = availability.reason ?? connection.engagement.reason;
+        if (connection.engagement.available || connection.engagement.reason !== reason) {
+          await this.deps.connections.setEngagement(connection.userId, { available: false, reason });
         }
         summary.skipped.noScope += 1;
         continue;
