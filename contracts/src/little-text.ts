@@ -17,12 +17,12 @@ function escapeReserved(text: string): string {
 }
 
 /**
- * A hashtag as little text's HashtagTemplate, `{hashtag|\#|tag}`. The tag is Text in the
- * grammar, so its reserved characters (only `_` can occur) are escaped too; the sign is sent
- * escaped, as the clients that report clickable hashtags in the field do.
+ * A hashtag as little text's HashtagTemplate, `{hashtag|#|tag}`, the sign bare as LinkedIn's
+ * Little Text Format page writes it (the escaped `\#` some clients send is not in the grammar).
+ * The tag is Text in the grammar, so its reserved characters (only `_` can occur) are escaped.
  */
 export function hashtagTemplate(tag: string): string {
-  return `{hashtag|\\#|${escapeReserved(tag)}}`;
+  return `{hashtag|#|${escapeReserved(tag)}}`;
 }
 
 /**

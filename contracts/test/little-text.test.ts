@@ -1,6 +1,6 @@
-import { escapeLittleText, linkedinLength } from '../src';
+import { escapeLittleText, hashtagTemplate, linkedinLength } from '../src';
 
-const tag = (t: string) => `{hashtag|\\#|${t}}`;
+const tag = (t: string) => `{hashtag|#|${t}}`;
 
 describe('little text: hashtags', () => {
   test.each([
@@ -29,9 +29,15 @@ describe('little text: hashtags', () => {
     expect(escapeLittleText(text)).toBe(expected);
   });
 
-  test('everything else is escaped exactly as before', () => {
+  test('when a hashtag is sent, then it is the template LinkedIn documents: the sign bare, never escaped', () => {
+    expect(hashtagTemplate('growth')).toBe('{hashtag|#|growth}');
+    expect(escapeLittleText('#growth')).not.toContain('\\#');
+  });
+
+  test('everything else is escaped exactly as before, a template the member typed included (either form)', () => {
     expect(escapeLittleText('a \\ | { } @ [ ] ( ) < > * _ ~ z')).toBe('a \\\\ \\| \\{ \\} \\@ \\[ \\] \\( \\) \\< \\> \\* \\_ \\~ z');
     expect(escapeLittleText('{hashtag|\\#|growth}')).toBe('\\{hashtag\\|\\\\\\#\\|growth\\}');
+    expect(escapeLittleText('{hashtag|#|growth}')).toBe('\\{hashtag\\|\\#\\|growth\\}');
   });
 
   test('a text with nothing reserved is sent as it is', () => {
@@ -44,7 +50,7 @@ describe('little text: length as LinkedIn receives it', () => {
   test('each reserved character adds its backslash; each hashtag its template', () => {
     expect(linkedinLength('plain')).toEqual({ written: 5, sent: 5 });
     expect(linkedinLength('(a)')).toEqual({ written: 3, sent: 5 });
-    expect(linkedinLength('#tag')).toEqual({ written: 4, sent: '{hashtag|\\#|tag}'.length });
+    expect(linkedinLength('#tag')).toEqual({ written: 4, sent: '{hashtag|#|tag}'.length });
     expect(linkedinLength('C# #2026')).toEqual({ written: 8, sent: 10 });
   });
 });

@@ -56,6 +56,12 @@ export const configSchema = z
      */
     SANDBOX_REJECT_DUPLICATES: bool(true),
     /**
+     * take a hashtag template with the sign escaped, `{hashtag|\\#|tag}` (some clients in the field
+     * send it; LinkedIn's grammar has the sign bare), as a hashtag; off, such commentary is refused
+     * with 422 as malformed little text
+     */
+    SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN: bool(false),
+    /**
      * LinkedIn's member daily limit: calls one member may make to one API resource per UTC day
      * (sandbox clock); the next is answered 429 until midnight UTC. Unset: no limit
      */

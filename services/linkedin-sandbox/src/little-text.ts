@@ -3,9 +3,10 @@ export const RESERVED = new Set(['\\', '|', '{', '}', '@', '[', ']', '(', ')', '
 
 const MENTION = /^@\[([^\]\\]*)\]\((urn:li:(?:person|organization):[A-Za-z0-9_-]+)\)/;
 /**
- * HashtagTemplate ::= '{hashtag|' ('#' | '＃') '|' Text '}'. LinkedIn's example writes the sign
- * bare (`{hashtag|#|Technology}`); clients in the field send it escaped (`\#`): both are taken.
- * The value is Text, so reserved characters in it come escaped.
+ * HashtagTemplate ::= '{hashtag|' ('#' | '＃') '|' Text '}', the sign bare as LinkedIn's example
+ * writes it (`{hashtag|#|Technology}`). Some clients in the field send it escaped (`\#`), which the
+ * grammar does not have: it is read as a hashtag here and reported (`escapedHashtagSigns`), so the
+ * API can refuse it. The value is Text, so reserved characters in it come escaped.
  */
 const HASHTAG_TEMPLATE = /^\{hashtag\|(\\#|#|＃)\|((?:[^\\|{}@[\]()<>#*_~]|\\[\\|{}@[\]()<>#*_~])+)\}/;
 /** HashtagElement ::= '#' SINGLE_WORD: a plain hashtag, as a member types it in LinkedIn itself. */
@@ -20,6 +21,8 @@ export interface ParsedLittleText {
   segments: LittleSegment[];
   /** true when an unescaped reserved character cut the post short, as real LinkedIn does */
   truncated: boolean;
+  /** hashtag templates written with the undocumented escaped sign, `{hashtag|\#|tag}` */
+  escapedHashtagSigns: number;
 }
 
 export interface RenderedText {
@@ -38,6 +41,7 @@ export interface RenderedText {
  */
 export function parseLittleText(commentary: string): ParsedLittleText {
   const segments: LittleSegment[] = [];
+  let escapedHashtagSigns = 0;
   let text = '';
   const flush = () => {
     if (text) segments.push({ kind: 'text', text });
@@ -45,7 +49,7 @@ export function parseLittleText(commentary: string): ParsedLittleText {
   };
   const done = (truncated: boolean): ParsedLittleText => {
     flush();
-    return { segments, truncated };
+    return { segments, truncated, escapedHashtagSigns };
   };
   let i = 0;
   while (i < commentary.length) {
@@ -72,6 +76,7 @@ export function parseLittleText(commentary: string): ParsedLittleText {
       const m = HASHTAG_TEMPLATE.exec(commentary.slice(i));
       if (m) {
         flush();
+        if (m[1] === '\\#') escapedHashtagSigns += 1;
         segments.push({ kind: 'hashtag', sign: m[1] === '＃' ? '＃' : '#', tag: m[2].replace(/\\(.)/g, '$1') });
         i += m[0].length;
         continue;

@@ -33,6 +33,7 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
     fast: config.SANDBOX_FAST,
     rejectDuplicates: config.SANDBOX_REJECT_DUPLICATES,
     memberDailyCallLimit: config.SANDBOX_MEMBER_DAILY_CALL_LIMIT ?? null,
+    acceptEscapedHashtagSign: config.SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN,
   };
 
   const app = express();

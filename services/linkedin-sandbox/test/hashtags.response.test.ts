@@ -4,13 +4,14 @@ import { parseLittleText, renderLittleText } from '../src/little-text';
 import { accessToken, api, control, postBody, startSandbox } from './support';
 
 describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', () => {
-  test('when commentary has the hashtag template, with the sign bare, escaped or full-width, then it shows as #tag and the rest is intact', () => {
+  test('when commentary has the hashtag template, with the sign bare or full-width (or escaped, counted apart), then it shows as #tag and the rest is intact', () => {
     expect(renderLittleText('Lead {hashtag|\\#|leadership} and {hashtag|#|Technology} or {hashtag|＃|東京}.')).toEqual({
       text: 'Lead #leadership and #Technology or ＃東京.',
       truncated: false,
       mentions: [],
     });
-    expect(parseLittleText('{hashtag|\\#|machine\\_learning}').segments).toEqual([{ kind: 'hashtag', sign: '#', tag: 'machine_learning' }]);
+    expect(parseLittleText('{hashtag|#|machine\\_learning}')).toEqual({ segments: [{ kind: 'hashtag', sign: '#', tag: 'machine_learning' }], truncated: false, escapedHashtagSigns: 0 });
+    expect(parseLittleText('{hashtag|\\#|a} {hashtag|#|b} {hashtag|\\#|c}').escapedHashtagSigns).toBe(2);
   });
 
   test('when commentary has a plain #word, then it is a hashtag (HashtagElement), not a cut', () => {
@@ -25,6 +26,7 @@ describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', ()
         { kind: 'text', text: ' (really)' },
       ],
       truncated: false,
+      escapedHashtagSigns: 0,
     });
   });
 
@@ -57,6 +59,8 @@ describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', ()
     });
     afterAll(() => sandbox?.stop());
 
+    afterEach(() => control(sandbox.url, 'POST', '/__sandbox/settings', { acceptEscapedHashtagSign: false }));
+
     const publish = async (commentary: string) => {
       const res = await api(sandbox.url, 'POST', '/rest/posts', { token, body: postBody(sub, commentary) });
       expect(res.status).toBe(201);
@@ -66,7 +70,7 @@ describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', ()
     };
 
     test('when a post carries the hashtag element, then it arrives with the hashtag and the rest of the text intact, and the feed links the tag', async () => {
-      const commentary = 'Lessons \\(hard-won\\) on {hashtag|\\#|leadership} and #growth. Done!';
+      const commentary = 'Lessons \\(hard-won\\) on {hashtag|#|leadership} and #growth. Done!';
       const { id, post } = await publish(commentary);
       expect(post).toMatchObject({ commentary, text: 'Lessons (hard-won) on #leadership and #growth. Done!', truncated: false });
 
@@ -81,9 +85,48 @@ describe('sandbox hashtags (little text HashtagTemplate and HashtagElement)', ()
     });
 
     test('when a hashtag sits at the fold, then it is shown whole on one side of "see more"', async () => {
-      const { id } = await publish(`${'a'.repeat(205)} {hashtag|\\#|leadership} tail`);
+      const { id } = await publish(`${'a'.repeat(205)} {hashtag|#|leadership} tail`);
       const page = await (await fetch(`${sandbox.url}/feed/update/${encodeURIComponent(id)}/`)).text();
       expect(page).toContain('<a class="hashtag" href="/feed/hashtag/leadership/">#leadership</a></div><details>');
     });
+
+    test('when the template has the sign bare or full-width (the documented forms), then the post is made with the hashtag', async () => {
+      const { post } = await publish('Documented: {hashtag|#|hiring} and {hashtag|＃|東京}');
+      expect(post).toMatchObject({ text: 'Documented: #hiring and ＃東京', truncated: false });
+    });
+
+    test('when the template has the sign escaped ({hashtag|\\#|tag}, not in the grammar), then 422 as malformed little text, and nothing is posted', async () => {
+      const commentary = 'Undocumented: {hashtag|\\#|hiring}';
+      const res = await api(sandbox.url, 'POST', '/rest/posts', { token, body: postBody(sub, commentary) });
+      expect(res.status).toBe(422);
+      expect(res.headers.get('x-restli-id')).toBeNull();
+      expect(res.body).toEqual({
+        errorDetailType: 'com.linkedin.common.error.BadRequest',
+        message: 'ERROR :: /commentary :: a hashtag template takes the sign bare, {hashtag|#|tag} or {hashtag|＃|tag}, not \\#',
+        errorDetails: { inputErrors: [{ description: 'Invalid little text', input: { inputPath: { fieldPath: '/commentary' } }, code: 'INVALID_VALUE' }] },
+        status: 422,
+      });
+      expect((await control(sandbox.url, 'GET', '/__sandbox/posts')).body.posts.filter((p: any) => p.commentary === commentary)).toEqual([]);
+      // an escaped # that is plain text is no template, and stays welcome
+      const { post } = await publish('C\\# and \\{hashtag\\|\\#\\|x\\}');
+      expect(post).toMatchObject({ text: 'C# and {hashtag|#|x}', truncated: false });
+    });
+
+    test('when the setting allows the escaped sign (POST /__sandbox/settings), then that template is taken as a hashtag', async () => {
+      expect((await control(sandbox.url, 'POST', '/__sandbox/settings', { acceptEscapedHashtagSign: true })).body.settings).toMatchObject({ acceptEscapedHashtagSign: true });
+      const { post } = await publish('Field clients: {hashtag|\\#|hiring}');
+      expect(post).toMatchObject({ text: 'Field clients: #hiring', truncated: false });
+    });
+  });
+
+  test('when SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN=true, then the escaped sign is taken from the start', async () => {
+    const lenient = await startSandbox({ SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN: 'true' });
+    try {
+      const token = (await accessToken(lenient.url, {}, { email: 'lenient@example.com' })).access_token;
+      const sub = (await api(lenient.url, 'GET', '/v2/userinfo', { token })).body.sub;
+      expect((await api(lenient.url, 'POST', '/rest/posts', { token, body: postBody(sub, '{hashtag|\\#|hiring}') })).status).toBe(201);
+    } finally {
+      await lenient.stop();
+    }
   });
 });

@@ -15,7 +15,7 @@ describe('publish now: hashtags', () => {
     return { user, memberUrn };
   };
 
-  test('when the text has #words, then each arrives at LinkedIn as a hashtag element and the rest of the text intact', async () => {
+  test('when the text has #words, then each arrives at LinkedIn as the documented hashtag template, sign bare, and the rest of the text intact', async () => {
     const { user, memberUrn } = await connected();
     const item = await stack.draft(user);
     const text = '#Hiring lessons (hard-won) for #leadership.\nC# teams, issue#12, #2026 and ## stay text: https://x.com/a#b\nMerci #café #machine_learning';
@@ -24,9 +24,9 @@ describe('publish now: hashtags', () => {
 
     const [post] = (await stack.sandboxPosts()).filter((p) => p.author === memberUrn);
     expect(post.commentary).toBe(
-      '{hashtag|\\#|Hiring} lessons \\(hard-won\\) for {hashtag|\\#|leadership}.\n' +
+      '{hashtag|#|Hiring} lessons \\(hard-won\\) for {hashtag|#|leadership}.\n' +
         'C\\# teams, issue\\#12, \\#2026 and \\#\\# stay text: https://x.com/a\\#b\n' +
-        'Merci {hashtag|\\#|café} {hashtag|\\#|machine\\_learning}',
+        'Merci {hashtag|#|café} {hashtag|#|machine\\_learning}',
     );
     expect(post).toMatchObject({ text, truncated: false });
 

@@ -72,10 +72,10 @@ describe('publish now: responses', () => {
       error: 'The post is 4,200 characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most 3,000.',
       details: { text: expect.stringMatching(/^The post is 4,200 characters long as LinkedIn receives it/) },
     });
-    // 2,880 as written; each "#tag" is sent as {hashtag|\#|tag}: 12 more characters each
+    // 2,880 as written; each "#tag" is sent as {hashtag|#|tag}: 11 more characters each
     const hashtags = await publish(user, { contentId: item.id, text: `${'a'.repeat(2800)}${' #tag'.repeat(16)}` });
     expect(hashtags.status).toBe(400);
-    expect(hashtags.body.error).toMatch(/^The post is 3,072 characters long as LinkedIn receives it/);
+    expect(hashtags.body.error).toMatch(/^The post is 3,056 characters long as LinkedIn receives it/);
     expect(await postsBy(memberUrn)).toHaveLength(0);
     expect((await stack.item(user, item.id)).status).toBe('draft');
   });

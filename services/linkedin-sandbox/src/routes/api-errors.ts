@@ -28,6 +28,17 @@ export const errors = {
     },
     status: 400,
   }),
+  /**
+   * commentary that is not little text as LinkedIn documents it (here: a hashtag template whose sign
+   * is escaped). LinkedIn documents no body for it; this is the shape of its other field
+   * validation answers (`ERROR :: /field :: ...`, an input error naming the field)
+   */
+  malformedCommentary: (problem: string) => ({
+    errorDetailType: 'com.linkedin.common.error.BadRequest',
+    message: `ERROR :: /commentary :: ${problem}`,
+    errorDetails: { inputErrors: [{ description: 'Invalid little text', input: { inputPath: { fieldPath: '/commentary' } }, code: 'INVALID_VALUE' }] },
+    status: 422,
+  }),
   /** as clients have logged it from POST /rest/posts (no x-restli-id; the existing post only in the message) */
   duplicatePost: (existingUrn: string) => ({
     errorDetailType: 'com.linkedin.common.error.BadRequest',

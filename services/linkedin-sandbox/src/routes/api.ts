@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { linkedinVersionEntry, linkedinVersionStatus } from '@postwright/contracts';
-import { renderLittleText } from '../little-text';
+import { parseLittleText, renderLittleText } from '../little-text';
 import type { Grant, Member, SandboxState, StoredPost } from '../state';
 import type { SandboxConfig } from '../config';
 import type { SandboxSettings } from './control';
@@ -68,7 +68,7 @@ export function apiRoutes(
   router: Router,
   state: SandboxState,
   config: Pick<SandboxConfig, 'publicUrl'>,
-  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'memberDailyCallLimit'>,
+  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'memberDailyCallLimit' | 'acceptEscapedHashtagSign'>,
 ): void {
   const json = express.json({ limit: '200kb' });
 
@@ -173,6 +173,10 @@ export function apiRoutes(
     }
     // counted as sent, escapes and hashtag templates included: LinkedIn does not say, so the strict reading
     if (body.commentary.length > MAX_COMMENTARY) return res.status(400).json(errors.commentaryTooLong(body.commentary));
+    // the documented hashtag template has the sign bare; the escaped one is refused as malformed, unless a test asks otherwise
+    if (!settings.acceptEscapedHashtagSign && parseLittleText(body.commentary).escapedHashtagSigns > 0) {
+      return res.status(422).json(errors.malformedCommentary('a hashtag template takes the sign bare, {hashtag|#|tag} or {hashtag|＃|tag}, not \\#'));
+    }
     const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary) : null;
     if (duplicate) return res.status(422).json(errors.duplicatePost(duplicate.id));
     const rendered = renderLittleText(body.commentary);

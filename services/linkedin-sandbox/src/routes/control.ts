@@ -8,6 +8,8 @@ export interface SandboxSettings {
   rejectDuplicates: boolean;
   /** LinkedIn's member daily limit per resource (429 over it until midnight UTC); null: none */
   memberDailyCallLimit: number | null;
+  /** take the undocumented hashtag template `{hashtag|\\#|tag}` as a hashtag instead of refusing it (422) */
+  acceptEscapedHashtagSign: boolean;
 }
 
 const faultSchema = z.object({
@@ -124,6 +126,7 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.fast === 'boolean') settings.fast = body.fast;
     if (typeof body.rejectDuplicates === 'boolean') settings.rejectDuplicates = body.rejectDuplicates;
+    if (typeof body.acceptEscapedHashtagSign === 'boolean') settings.acceptEscapedHashtagSign = body.acceptEscapedHashtagSign;
     if (body.memberDailyCallLimit !== undefined) {
       const limit = body.memberDailyCallLimit;
       if (limit !== null && !(Number.isInteger(limit) && (limit as number) > 0)) {
