@@ -16,4 +16,5 @@ export * from './roles';
 export * from './hashtags';
 export * from './little-text';
 export * from './linkedin-versions';
+export * from './linkedin-post-ids';
 export * from './api-routes';

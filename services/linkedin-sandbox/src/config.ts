@@ -56,6 +56,17 @@ export const configSchema = z
      */
     SANDBOX_REJECT_DUPLICATES: bool(true),
     /**
+     * how long after a post LinkedIn still calls the same text from the same author a duplicate of
+     * it (LinkedIn publishes no figure; refusals are reported hours to days later). Unset: for as
+     * long as the post is stored
+     */
+    SANDBOX_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().positive().optional(),
+    /**
+     * a post the member deleted is still named by DUPLICATE_POST though it answers 404 (a "ghost",
+     * as clients report from LinkedIn); false: deleting a post frees its text at once
+     */
+    SANDBOX_GHOST_DUPLICATES: bool(true),
+    /**
      * take a hashtag template with the sign escaped, `{hashtag|\\#|tag}` (some clients in the field
      * send it; LinkedIn's grammar has the sign bare), as a hashtag; off, such commentary is refused
      * with 422 as malformed little text

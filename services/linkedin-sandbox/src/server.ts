@@ -34,6 +34,8 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
     rejectDuplicates: config.SANDBOX_REJECT_DUPLICATES,
     memberDailyCallLimit: config.SANDBOX_MEMBER_DAILY_CALL_LIMIT ?? null,
     acceptEscapedHashtagSign: config.SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN,
+    duplicateWindowSeconds: config.SANDBOX_DUPLICATE_WINDOW_SECONDS ?? null,
+    ghostDuplicates: config.SANDBOX_GHOST_DUPLICATES,
   };
 
   const app = express();

@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, randomInt, sign, type KeyObject } from 'node:crypto';
+import { linkedinPostUrn } from '@postwright/contracts';
 
 import { armedFaultKinds, type AuthorizationCode, type AuthorizationRequest, type CallCount, type Fault, type FaultKind, type Grant, type IssuedToken, type Member, type RequestRecord, type StoredPost } from './state.types';
 
@@ -121,28 +122,46 @@ export class SandboxState {
     return token;
   }
 
-  /** A share URN like LinkedIn's: 19 digits, increasing. */
-  newPostUrn(): string {
+  /** A share URN like LinkedIn's: 19 digits, its creation time (default now) in the first 41 bits. */
+  newPostUrn(createdAt = this.now()): string {
     this.postSeq += 1;
-    const base = BigInt(7_200_000_000_000_000_000n) + BigInt(this.now()) * 1000n + BigInt(this.postSeq);
-    return `urn:li:share:${base.toString()}`;
+    return linkedinPostUrn(createdAt, this.postSeq);
   }
 
   /**
-   * The author's earlier post with exactly this commentary (escapes included), if any. LinkedIn
-   * publishes no rule; what clients meet is a refusal of the same text from the same author, seen
-   * hours to days later and even after the first post was deleted, so the sandbox refuses it for
-   * as long as the post is stored (the sandbox deletes none).
+   * The author's latest post with exactly this commentary (escapes included), if LinkedIn would
+   * still call new text a duplicate of it. LinkedIn publishes no rule; what clients meet is a
+   * refusal of the same text from the same author, seen hours to days later and even after the
+   * first post was deleted (a "ghost" the refusal names though it answers 404). So: within
+   * `windowMs` of that post (null: for as long as it is stored), and a deleted one only while
+   * `ghosts` is on.
    */
-  duplicateOf(author: string, commentary: string): StoredPost | null {
-    return this.postsByText.get(textKey(author, commentary)) ?? null;
+  duplicateOf(author: string, commentary: string, rule: { windowMs: number | null; ghosts: boolean }): StoredPost | null {
+    const post = this.postsByText.get(textKey(author, commentary));
+    if (!post) return null;
+    if (post.deletedAt !== null && !rule.ghosts) return null;
+    if (rule.windowMs !== null && this.now() - post.createdAt >= rule.windowMs) return null;
+    return post;
   }
 
   /** Stores a created post (in creation order, as LinkedIn lists them). */
   addPost(post: StoredPost): void {
     this.posts.push(post);
     const key = textKey(post.author, post.commentary);
-    if (!this.postsByText.has(key)) this.postsByText.set(key, post);
+    const earlier = this.postsByText.get(key);
+    if (!earlier || earlier.createdAt <= post.createdAt) this.postsByText.set(key, post);
+  }
+
+  /**
+   * The member deletes a post on LinkedIn: it leaves the feed and its analytics (404), but stays
+   * known to the duplicate check as a ghost. Null when there is no such post.
+   */
+  deletePost(id: string): StoredPost | null {
+    const index = this.posts.findIndex((p) => p.id === id);
+    if (index < 0) return null;
+    const [post] = this.posts.splice(index, 1);
+    post.deletedAt = this.now();
+    return post;
   }
 
   /** The UTC date (YYYY-MM-DD) of the sandbox clock: LinkedIn's daily limits reset at midnight UTC. */

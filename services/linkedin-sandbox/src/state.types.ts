@@ -60,6 +60,8 @@ export interface StoredPost {
   lifecycleState: string;
   apiVersion: string;
   createdAt: number;
+  /** when the member deleted it on LinkedIn; a deleted post answers 404 but may still be named as a duplicate */
+  deletedAt: number | null;
 }
 
 export type FaultKind = '429' | '500' | '500-after-create' | 'expired-token' | 'retired-version' | 'slow' | 'lost-response' | 'commentary-too-long' | 'fresh-token';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { escapeLittleText, linkedinPostCreatedAt } from '@postwright/contracts';
 import { eventually, http } from '@postwright/platform/src/testing';
 import { duplicatePostOf } from '../src/lib/linkedin-api';
 import { postModel } from '../src/modules/publish/post.model';
@@ -7,7 +8,9 @@ import { startStack, type Stack, type TestUser } from './support/stack';
 /**
  * LinkedIn refuses identical commentary from the same member with 422 DUPLICATE_POST naming the
  * post that has it. After a lost answer or a 5xx that did create the post, that post is ours:
- * the item ends published with it, once, never "failed".
+ * the item ends published with it, once, never "failed". A post made before the item was first
+ * sent (written by hand on LinkedIn, or deleted and still named: a ghost) is not: the item is
+ * left to the member with the reason.
  */
 describe('publish: LinkedIn says the post is a duplicate', () => {
   let stack: Stack;
@@ -28,6 +31,13 @@ describe('publish: LinkedIn says the post is a duplicate', () => {
   };
   /** the link the product gives the posts it made itself (posts.response.test.ts) */
   const link = (urn: string) => `${stack.sandbox.url}/feed/update/${urn}/`;
+  const NOT_OURS = 'LinkedIn says this text was already posted, but not by this post. Edit it or delete the earlier post on LinkedIn, then publish again.';
+  /** the member writes the text on linkedin.com itself, `ageSeconds` ago */
+  const writtenByHand = async (memberUrn: string, text: string, ageSeconds: number): Promise<string> => {
+    const res = await http(stack.sandbox.url, 'POST', '/__sandbox/posts', { body: { author: memberUrn, commentary: escapeLittleText(text), ageSeconds } });
+    expect(res.status).toBe(201);
+    return res.body.post.id;
+  };
 
   test('when the member publishes again after an unconfirmed answer, then the item is published with the post LinkedIn named, there is one post and no failure', async () => {
     const { user, memberUrn } = await connected();
@@ -112,6 +122,44 @@ describe('publish: LinkedIn says the post is a duplicate', () => {
     expect(await stack.item(user, copy.id)).toMatchObject({ status: 'draft', linkedinPostId: null });
     expect((await postsBy(memberUrn)).filter((p) => p.text === text)).toHaveLength(1);
     expect((await records(copy.id)).map((r) => r.state)).toEqual(['failed']);
+  });
+
+  test('when the member wrote the same text by hand on LinkedIn before, then 409 says so plainly, the item stays a draft carrying the reason, and nothing is published', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.draft(user);
+    const text = 'Typed on linkedin.com an hour ago (#same words)';
+    const handWritten = await writtenByHand(memberUrn, text, 3600);
+    expect(Date.now() - linkedinPostCreatedAt(handWritten)!).toBeGreaterThanOrEqual(3600_000);
+
+    const res = await publish(user, { contentId: item.id, text });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'LINKEDIN.DUPLICATE_POST', error: NOT_OURS });
+    expect(await stack.item(user, item.id)).toMatchObject({ status: 'draft', linkedinPostId: null, lastPublishError: NOT_OURS });
+    expect((await records(item.id)).map((r) => [r.state, r.linkedInPostId, r.failureReason])).toEqual([['failed', null, NOT_OURS]]);
+    const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.contentId === item.id);
+    expect(failed.payload).toEqual({ requestId: null, contentId: item.id, userId: user.id, reason: NOT_OURS, unconfirmed: false, retryable: false });
+    expect(stack.events.ofType('linkedin.post.published').filter((e) => e.payload.contentId === item.id)).toEqual([]);
+    const listed = await http(stack.linkedin.url, 'GET', '/api/linkedin/posts', { token: user.token });
+    expect(listed.body.posts.map((p: { linkedInPostId: string }) => p.linkedInPostId)).not.toContain(handWritten);
+  });
+
+  test('when a scheduled post meets a ghost (the member posted the text by hand, deleted it, and LinkedIn still names it), then the item goes back to draft with the reason, not published', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.schedule(user, await stack.draft(user));
+    const text = 'Posted, deleted, and still a duplicate';
+    const ghost = await writtenByHand(memberUrn, text, 2 * 24 * 3600);
+    expect((await http(stack.sandbox.url, 'DELETE', `/__sandbox/posts/${encodeURIComponent(ghost)}`)).status).toBe(200);
+    expect((await fetch(`${stack.sandbox.url}/feed/update/${encodeURIComponent(ghost)}/`)).status).toBe(404);
+
+    const request = { requestId: randomUUID(), contentId: item.id, userId: user.id, text, scheduledFor: item.scheduledFor! };
+    await stack.events.publish('content.publish.requested', request);
+    const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === request.requestId);
+    expect(failed.payload).toMatchObject({ reason: NOT_OURS, retryable: false, unconfirmed: false });
+    expect(await eventually(() => stack.item(user, item.id), (i) => i.status === 'draft')).toMatchObject({ status: 'draft', scheduledFor: null, linkedinPostId: null, lastPublishError: NOT_OURS });
+    const requests = (await http(stack.sandbox.url, 'GET', '/__sandbox/requests?path=/rest/posts&method=POST')).body.requests;
+    expect(requests.filter((r: { status: number }) => r.status === 422).length).toBeGreaterThanOrEqual(1);
+    expect(stack.events.ofType('linkedin.post.published').filter((e) => e.payload.contentId === item.id)).toEqual([]);
+    expect((await records(item.id)).map((r) => r.state)).toEqual(['failed']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { linkedinPostUrn } from '@postwright/contracts';
 import { publishNow } from '../src/modules/publish/publish-now.use-case';
 import { publishScheduled, RetryLater } from '../src/modules/publish/publish-scheduled.use-case';
 import { item, USER, world } from './support/in-memory-publish';
@@ -5,6 +6,7 @@ import { item, USER, world } from './support/in-memory-publish';
 /** Publish now and the scheduled publish through the one pipeline, in memory (decision 012). */
 describe('publication pipeline (in memory)', () => {
   const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.';
+  const NOT_OURS = 'LinkedIn says this text was already posted, but not by this post. Edit it or delete the earlier post on LinkedIn, then publish again.';
 
   const now = (w: ReturnType<typeof world>) => publishNow(w);
   const scheduled = (w: ReturnType<typeof world>) => publishScheduled({ ...w, lockWaitMs: 0 });
@@ -46,6 +48,65 @@ describe('publication pipeline (in memory)', () => {
       expect(w.reports).toEqual([]);
       expect(w.events).toEqual([]);
       expect([...w.attempts.values()].map((a) => a.state)).toEqual(['failed']);
+    });
+
+    describe('when LinkedIn calls the text a duplicate (DUPLICATE_POST naming a post)', () => {
+      const lostThenDuplicate = (named: (firstSentAt: number) => string) => {
+        let urn = '';
+        const w = world({ answers: [{ fail: 'unknown-outcome' }] });
+        const publish = now(w);
+        return {
+          w,
+          first: () => publish(USER, { contentId: 'c1', visibility: 'PUBLIC' }),
+          again: () => {
+            const firstSentAt = [...w.attempts.values()][0].sentAt!.getTime();
+            urn = named(firstSentAt);
+            w.answer({ urn, existing: true });
+            return publish(USER, { contentId: 'c1', visibility: 'PUBLIC' });
+          },
+          urn: () => urn,
+        };
+      };
+
+      test('naming a post made after the first (lost) attempt was sent, then it is ours: published with it', async () => {
+        const run = lostThenDuplicate((sent) => linkedinPostUrn(sent + 200, 7));
+        expect((await run.first()).kind).toBe('refused');
+        expect(await run.again()).toMatchObject({ kind: 'published', linkedinPost: { id: run.urn() } });
+        expect([...run.w.attempts.values()].map((a) => a.state)).toEqual(['unconfirmed', 'published']);
+      });
+
+      test('naming a post made a little before the first send, within the clock margin, then it is still taken as ours', async () => {
+        const run = lostThenDuplicate((sent) => linkedinPostUrn(sent - 60_000, 7));
+        await run.first();
+        expect((await run.again()).kind).toBe('published');
+      });
+
+      test('naming a post made well before the first send (written by hand, or a deleted ghost), then refused for the member: the reason is on the item, announced, nothing published', async () => {
+        const run = lostThenDuplicate((sent) => linkedinPostUrn(sent - 3 * 24 * 3_600_000, 7));
+        await run.first();
+        expect(await run.again()).toEqual({ kind: 'refused', refusal: { kind: 'failed', failure: { kind: 'duplicate-not-ours', urn: run.urn() } } });
+        expect([...run.w.attempts.values()].map((a) => [a.state, a.failureReason])).toEqual([
+          ['unconfirmed', UNCONFIRMED],
+          ['failed', NOT_OURS],
+        ]);
+        expect(run.w.reports.at(-1)).toEqual({ contentId: 'c1', report: { outcome: 'failed', requestId: null, userId: USER, reason: NOT_OURS, unconfirmed: false, retryable: false } });
+        expect(run.w.eventsOf('linkedin.post.failed').at(-1)?.payload).toEqual({ requestId: null, contentId: 'c1', userId: USER, reason: NOT_OURS, unconfirmed: false, retryable: false });
+        expect(run.w.eventsOf('linkedin.post.published')).toEqual([]);
+      });
+
+      test('naming a post whose id carries no time, then it cannot be placed and is not taken', async () => {
+        const run = lostThenDuplicate(() => 'urn:li:share:1');
+        await run.first();
+        expect(await run.again()).toMatchObject({ kind: 'refused', refusal: { kind: 'failed', failure: { kind: 'duplicate-not-ours' } } });
+      });
+
+      test("naming the post we recorded for this item, then it is ours whatever its id says", async () => {
+        const w = world({ answers: [{ urn: 'urn:li:share:1', existing: true }] });
+        // an earlier attempt of this item was answered with that post (the item did not hear of it)
+        await w.posts.insertAttempt({ key: 'now:earlier', userId: USER, contentId: 'c1', contentType: null, requestId: null, memberUrn: 'urn:li:person:m1', visibility: 'PUBLIC' });
+        await w.posts.transition('now:earlier', ['pending'], { state: 'published', linkedInPostId: 'urn:li:share:1', url: 'https://www.linkedin.com/feed/update/urn:li:share:1', publishedAt: new Date() });
+        expect(await now(w)(USER, { contentId: 'c1', visibility: 'PUBLIC' })).toMatchObject({ kind: 'published', linkedinPost: { id: 'urn:li:share:1' } });
+      });
     });
 
     test('when an earlier attempt died mid-call, then earlier-unconfirmed without calling LinkedIn; the next publish goes ahead', async () => {
@@ -130,13 +191,25 @@ describe('publication pipeline (in memory)', () => {
     }
 
     test('when the process sending a scheduled post died after LinkedIn made it, then the redelivery sends it again, LinkedIn names the post (DUPLICATE_POST) and the item is published once with it', async () => {
-      const w = world({ items: [scheduledItem()], answers: [{ urn: 'urn:li:share:made-before', existing: true }] });
+      // the post the first call made: its id carries a time after that call was sent
+      const madeBefore = linkedinPostUrn(Date.now() + 1_000, 1);
+      const w = world({ items: [scheduledItem()], answers: [{ urn: madeBefore, existing: true }] });
       await orphan(w);
       await scheduled(w)(request());
       expect(w.sent).toHaveLength(1);
-      expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId])).toEqual([['published', 'urn:li:share:made-before']]);
-      expect(w.eventsOf('linkedin.post.published').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', linkedinPostId: 'urn:li:share:made-before' })]);
+      expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId])).toEqual([['published', madeBefore]]);
+      expect(w.eventsOf('linkedin.post.published').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', linkedinPostId: madeBefore })]);
       expect(w.eventsOf('linkedin.post.failed')).toEqual([]);
+    });
+
+    test('when the resent post meets DUPLICATE_POST naming a post made an hour before the first send, then it is not taken: a final failure for the member, nothing published', async () => {
+      const handWritten = linkedinPostUrn(Date.now() - 3_600_000, 1);
+      const w = world({ items: [scheduledItem()], answers: [{ urn: handWritten, existing: true }] });
+      await orphan(w);
+      await scheduled(w)(request());
+      expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId, a.failureReason])).toEqual([['failed', null, NOT_OURS]]);
+      expect(w.eventsOf('linkedin.post.published')).toEqual([]);
+      expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', reason: NOT_OURS, retryable: false, unconfirmed: false })]);
     });
 
     test('when the process sending a scheduled post died before LinkedIn got it, then the redelivery makes the post', async () => {

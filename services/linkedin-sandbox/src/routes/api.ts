@@ -63,12 +63,17 @@ export function metricsFor(post: StoredPost, now: number): Record<Metric, number
   };
 }
 
+/** How long LinkedIn calls the same text a duplicate, and whether deleted posts still count (the sandbox's settings). */
+export function duplicateRule(settings: Pick<SandboxSettings, 'duplicateWindowSeconds' | 'ghostDuplicates'>) {
+  return { windowMs: settings.duplicateWindowSeconds === null ? null : settings.duplicateWindowSeconds * 1000, ghosts: settings.ghostDuplicates };
+}
+
 /** The REST and v2 APIs of api.linkedin.com that the product calls. */
 export function apiRoutes(
   router: Router,
   state: SandboxState,
   config: Pick<SandboxConfig, 'publicUrl'>,
-  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'memberDailyCallLimit' | 'acceptEscapedHashtagSign'>,
+  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'duplicateWindowSeconds' | 'ghostDuplicates' | 'memberDailyCallLimit' | 'acceptEscapedHashtagSign'>,
 ): void {
   const json = express.json({ limit: '200kb' });
 
@@ -177,7 +182,7 @@ export function apiRoutes(
     if (!settings.acceptEscapedHashtagSign && parseLittleText(body.commentary).escapedHashtagSigns > 0) {
       return res.status(422).json(errors.malformedCommentary('a hashtag template takes the sign bare, {hashtag|#|tag} or {hashtag|＃|tag}, not \\#'));
     }
-    const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary) : null;
+    const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary, duplicateRule(settings)) : null;
     if (duplicate) return res.status(422).json(errors.duplicatePost(duplicate.id));
     const rendered = renderLittleText(body.commentary);
     const post: StoredPost = {
@@ -190,6 +195,7 @@ export function apiRoutes(
       lifecycleState: body.lifecycleState,
       apiVersion: v,
       createdAt: state.now(),
+      deletedAt: null,
     };
     state.addPost(post);
     res.status(201).set({ 'x-restli-id': post.id, 'x-linkedin-id': post.id }).end();

@@ -1,11 +1,16 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { faultKinds, type SandboxState } from '../state';
+import { renderLittleText } from '../little-text';
+import { faultKinds, type SandboxState, type StoredPost } from '../state';
 
 export interface SandboxSettings {
   fast: boolean;
   /** answer identical commentary from the same author with 422 DUPLICATE_POST */
   rejectDuplicates: boolean;
+  /** how long after a post its text counts as a duplicate; null: for as long as it is stored */
+  duplicateWindowSeconds: number | null;
+  /** a deleted post is still named by DUPLICATE_POST (a ghost answering 404) */
+  ghostDuplicates: boolean;
   /** LinkedIn's member daily limit per resource (429 over it until midnight UTC); null: none */
   memberDailyCallLimit: number | null;
   /** take the undocumented hashtag template `{hashtag|\\#|tag}` as a hashtag instead of refusing it (422) */
@@ -19,6 +24,15 @@ const faultSchema = z.object({
   delayMs: z.number().int().nonnegative().max(600_000).nullable().optional(),
 });
 
+const handWrittenSchema = z
+  .object({
+    sub: z.string().min(1).optional(),
+    author: z.string().regex(/^urn:li:(person|organization):[A-Za-z0-9_-]+$/).optional(),
+    commentary: z.string().min(1).max(3000),
+    ageSeconds: z.number().nonnegative().max(10 * 365 * 24 * 3600).optional(),
+  })
+  .refine((p) => (p.sub === undefined) !== (p.author === undefined), 'give either sub or author');
+
 /**
  * Test controls under /__sandbox: switch faults on at runtime, read what was posted and
  * called, move the clock, change a member, expire tokens. Not part of LinkedIn.
@@ -31,6 +45,40 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     const author = typeof req.query.author === 'string' ? req.query.author : null;
     const posts = state.posts.filter((p) => !author || p.author === author).map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString() }));
     res.json({ posts });
+  });
+
+  /**
+   * {sub | author, commentary, ageSeconds?}: a post the member wrote by hand on linkedin.com,
+   * ageSeconds ago (its id carries that time), with no duplicate check; its commentary is little
+   * text, as LinkedIn stores it
+   */
+  router.post('/__sandbox/posts', json, (req, res) => {
+    const parsed = handWrittenSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return res.status(400).json(bad(`Invalid post: ${parsed.error.issues[0].message}; give sub or author, commentary and ageSeconds`));
+    const { sub, author, commentary, ageSeconds } = parsed.data;
+    const createdAt = state.now() - (ageSeconds ?? 0) * 1000;
+    const rendered = renderLittleText(commentary);
+    const post: StoredPost = {
+      id: state.newPostUrn(createdAt),
+      author: author ?? `urn:li:person:${sub}`,
+      commentary,
+      text: rendered.text,
+      truncated: rendered.truncated,
+      visibility: 'PUBLIC',
+      lifecycleState: 'PUBLISHED',
+      apiVersion: 'linkedin.com',
+      createdAt,
+      deletedAt: null,
+    };
+    state.addPost(post);
+    res.status(201).json({ post: { ...post, createdAt: new Date(createdAt).toISOString() } });
+  });
+
+  /** The member deletes the post on linkedin.com: it answers 404 from then on, and may live on as a ghost duplicate. */
+  router.delete('/__sandbox/posts/:urn', (req, res) => {
+    const post = state.deletePost(req.params.urn);
+    if (!post) return res.status(404).json(bad('No such post'));
+    res.json({ deleted: post.id });
   });
 
   router.get('/__sandbox/requests', (req, res) => {
@@ -126,6 +174,14 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.fast === 'boolean') settings.fast = body.fast;
     if (typeof body.rejectDuplicates === 'boolean') settings.rejectDuplicates = body.rejectDuplicates;
+    if (typeof body.ghostDuplicates === 'boolean') settings.ghostDuplicates = body.ghostDuplicates;
+    if (body.duplicateWindowSeconds !== undefined) {
+      const seconds = body.duplicateWindowSeconds;
+      if (seconds !== null && !(Number.isInteger(seconds) && (seconds as number) > 0)) {
+        return res.status(400).json(bad('duplicateWindowSeconds must be a positive whole number, or null for as long as a post is stored'));
+      }
+      settings.duplicateWindowSeconds = seconds as number | null;
+    }
     if (typeof body.acceptEscapedHashtagSign === 'boolean') settings.acceptEscapedHashtagSign = body.acceptEscapedHashtagSign;
     if (body.memberDailyCallLimit !== undefined) {
       const limit = body.memberDailyCallLimit;

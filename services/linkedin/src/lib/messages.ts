@@ -16,6 +16,7 @@ export const messages = {
   rejected: (linkedinText: string) => `LinkedIn rejected the text: ${linkedinText}`,
   duplicateOfOtherItem: (url: string) =>
     `This exact text is already on your LinkedIn feed from another post (${url}). LinkedIn does not accept the same post twice; change the text to post it again.`,
+  duplicateNotOurs: 'LinkedIn says this text was already posted, but not by this post. Edit it or delete the earlier post on LinkedIn, then publish again.',
   // reasons carried by linkedin.post.failed (shown on the content card)
   reasonUnavailable: 'LinkedIn was unavailable, so the post was not published.',
   reasonRateLimited: "LinkedIn's posting limit was reached, so the post was not published.",

@@ -80,6 +80,10 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
     async findPublishedByUrn(userId, urn) {
       return [...attempts.values()].find((a) => a.userId === userId && a.state === 'published' && a.linkedInPostId === urn) ?? null;
     },
+    async firstSentAt(contentId) {
+      const times = [...attempts.values()].filter((a) => a.contentId === contentId && a.sentAt !== null).map((a) => a.sentAt!.getTime());
+      return times.length ? new Date(Math.min(...times)) : null;
+    },
     async transition(id, from, set) {
       const found = attempts.get(id);
       if (!found || !from.includes(found.state)) return null;
@@ -143,7 +147,24 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
     },
   };
   const pipeline = new PublicationPipeline({ posts, access, api, content, events: publisher, logger });
-  return { attempts, items, sent, reports, events, held, writes, posts, access, content, locks, logger, pipeline, eventsOf: (type: EventType) => events.filter((e) => e.type === type) };
+  return {
+    attempts,
+    items,
+    sent,
+    reports,
+    events,
+    held,
+    writes,
+    posts,
+    access,
+    content,
+    locks,
+    logger,
+    pipeline,
+    eventsOf: (type: EventType) => events.filter((e) => e.type === type),
+    /** scripts LinkedIn's next answer after the world is made (when it depends on what happened) */
+    answer: (next: Answer) => void answers.push(next),
+  };
 }
 
 function blank(): Omit<PostRecord, '_id' | 'key' | 'userId' | 'memberUrn' | 'visibility' | 'state'> {

@@ -7,6 +7,8 @@ import { isReconnectError } from '../connection/access.use-case';
 export type PublishFailure =
   /** LinkedIn has this text from another of the member's items: it will not take it twice */
   | { kind: 'duplicate-of-other-item'; url: string }
+  /** LinkedIn names a post with this text that none of our attempts can have made: the member's to sort out */
+  | { kind: 'duplicate-not-ours'; urn: string }
   /** the member has to connect or reconnect LinkedIn */
   | { kind: 'connection'; error: AppError }
   /** LinkedIn's answer, classified */
@@ -21,8 +23,19 @@ export class DuplicateOfOtherItem extends Error {
   }
 }
 
+/**
+ * LinkedIn refused the text as a duplicate of a post that cannot be this item's: one made before
+ * our first attempt (written by hand on LinkedIn, or deleted and still named as a ghost).
+ */
+export class DuplicateNotOurs extends Error {
+  constructor(readonly urn: string) {
+    super(messages.duplicateNotOurs);
+  }
+}
+
 export function classify(error: unknown): PublishFailure {
   if (error instanceof DuplicateOfOtherItem) return { kind: 'duplicate-of-other-item', url: error.url };
+  if (error instanceof DuplicateNotOurs) return { kind: 'duplicate-not-ours', urn: error.urn };
   if (isReconnectError(error)) return { kind: 'connection', error: error as AppError };
   if (isLinkedinApiError(error)) return { kind: 'linkedin', error };
   return { kind: 'unexpected', error };
@@ -33,6 +46,8 @@ export function failureReason(failure: PublishFailure): { reason: string; retrya
   switch (failure.kind) {
     case 'duplicate-of-other-item':
       return { reason: messages.duplicateOfOtherItem(failure.url), retryable: false };
+    case 'duplicate-not-ours':
+      return { reason: messages.duplicateNotOurs, retryable: false };
     case 'connection':
       return { reason: failure.error.message, retryable: false };
     case 'unexpected':

@@ -77,10 +77,15 @@ export class PublicationPipeline {
       case 'unconfirmed':
         await this.unconfirmed(item, requestId);
         return outcome;
-      case 'failed':
-        // a publish-now that failed leaves the item as it was: the member reads why in the answer
-        if (requestId !== null) await this.announceFailure(item, requestId, { ...failureReason(outcome.failure), unconfirmed: false });
+      case 'failed': {
+        const failure = { ...failureReason(outcome.failure), unconfirmed: false };
+        if (requestId !== null) await this.announceFailure(item, requestId, failure);
+        // LinkedIn has the text in a post that is not this item's: the reason stays on the item for
+        // the member to act on, as a scheduled item's final failure does
+        else if (outcome.failure.kind === 'duplicate-not-ours') await this.markForReview(item, failure);
+        // any other publish-now failure leaves the item as it was: the member reads why in the answer
         return outcome;
+      }
     }
   }
 
@@ -124,6 +129,13 @@ export class PublicationPipeline {
     // as published above: the event settles a scheduled item
     if (requestId === null) await this.report(item, { outcome: 'failed', ...failure });
     await this.announce(requestId, 'linkedin.post.failed', { ...failure, contentId: item.id });
+  }
+
+  /** A publish-now failure recorded on the item (read-your-writes) and announced, as an unconfirmed one is. */
+  private async markForReview(item: InternalContentItem, failure: { reason: string; retryable: boolean; unconfirmed: boolean }): Promise<void> {
+    const report = { requestId: null, userId: item.userId, ...failure };
+    await this.report(item, { outcome: 'failed', ...report });
+    await this.announce(null, 'linkedin.post.failed', { ...report, contentId: item.id });
   }
 
   private announceFailure(item: InternalContentItem, requestId: string, failure: { reason: string; retryable: boolean; unconfirmed: boolean }) {

@@ -6,7 +6,7 @@ import type { LinkedinAccess } from '../connection/access.use-case';
 import type { PostRepository } from './post.repository';
 
 /** What the publication pipeline needs from the world, so it runs in memory in its unit tests. */
-export type AttemptStore = Pick<PostRepository, 'insertAttempt' | 'findByKey' | 'findSending' | 'findPublishedByUrn' | 'transition' | 'move'>;
+export type AttemptStore = Pick<PostRepository, 'insertAttempt' | 'findByKey' | 'findSending' | 'findPublishedByUrn' | 'firstSentAt' | 'transition' | 'move'>;
 export type ConnectionAccess = Pick<LinkedinAccess, 'requireConnection' | 'requireRecentConnection' | 'withToken'>;
 export type PostsApi = Pick<LinkedinApi, 'createPost' | 'postUrl' | 'apiVersion'>;
 export type ContentPort = Pick<ContentClient, 'get' | 'report'>;

@@ -85,6 +85,12 @@ export class PostRepository {
     return plain(await this.model.findOne({ userId, state: 'published', linkedInPostId }).lean<Lean>());
   }
 
+  /** When the item's first attempt was sent to LinkedIn; null when none was. */
+  async firstSentAt(contentId: string): Promise<Date | null> {
+    const first = await this.model.findOne({ contentId, sentAt: { $ne: null } }, { sentAt: 1 }).sort({ sentAt: 1 }).lean<Pick<Lean, 'sentAt'>>();
+    return first?.sentAt ?? null;
+  }
+
   /** Moves an attempt between states only from the expected ones; null when it was elsewhere. */
   async transition(id: string, from: PostState[], set: Partial<PostRecord> & { state: PostState }): Promise<StoredPost | null> {
     return plain(await this.model.findOneAndUpdate({ _id: id, state: { $in: from } }, { $set: set }, { returnDocument: 'after' }).lean<Lean>());

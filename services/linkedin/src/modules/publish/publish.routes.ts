@@ -60,6 +60,8 @@ function failureError(failure: PublishFailure): AppError {
       return failure.error;
     case 'duplicate-of-other-item':
       return AppError.of('LINKEDIN.DUPLICATE_POST', { message: messages.duplicateOfOtherItem(failure.url) });
+    case 'duplicate-not-ours':
+      return AppError.of('LINKEDIN.DUPLICATE_POST', { message: messages.duplicateNotOurs });
     case 'unexpected':
       return AppError.of('LINKEDIN.UNAVAILABLE', { cause: failure.error });
     case 'linkedin':
