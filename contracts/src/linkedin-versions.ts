@@ -73,12 +73,14 @@ export const LINKEDIN_API_VERSIONS: readonly LinkedinApiVersion[] = Object.freez
 
 /**
  * active: LinkedIn answers it, as far as we know; retired: past a sunset LinkedIn published (or
- * older than this list); unreleased: LinkedIn has no such version (yet); malformed: not a
+ * older than this list); unlisted: newer than every listed version, in a month already begun, so
+ * LinkedIn may have released it since the list was written; unreleased: LinkedIn has no such
+ * version (a month it skipped between listed ones, or one still to come); malformed: not a
  * version header at all. An estimated sunset never retires a version by itself: LinkedIn only
  * promises "at least a year", so a version past its estimate stays usable (with a warning) until
  * LinkedIn publishes its date or answers 426.
  */
-export type LinkedinVersionStatus = 'active' | 'retired' | 'unreleased' | 'malformed';
+export type LinkedinVersionStatus = 'active' | 'retired' | 'unlisted' | 'unreleased' | 'malformed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YYYYMM = /^(\d{4})(0[1-9]|1[0-2])(\.\d{2})?$/;
@@ -111,7 +113,16 @@ export function linkedinVersionStatus(header: string, now: Date | number): Linke
   const entry = LINKEDIN_API_VERSIONS.find((e) => e.version === version);
   if (entry) return retired(entry, now) ? 'retired' : 'active';
   const oldest = LINKEDIN_API_VERSIONS[LINKEDIN_API_VERSIONS.length - 1].version;
-  return version < oldest ? 'retired' : 'unreleased';
+  if (version < oldest) return 'retired';
+  const newest = LINKEDIN_API_VERSIONS[0].version;
+  const thisMonth = new Date(time(now)).toISOString().slice(0, 7).replace('-', '');
+  return version > newest && version.slice(0, 6) <= thisMonth ? 'unlisted' : 'unreleased';
+}
+
+/** The sunset LinkedIn's minimum support gives a version: the 15th of its month a year on (how the list estimates one). */
+export function estimatedLinkedinSunset(version: string): string {
+  const year = Number(version.slice(0, 4)) + 1;
+  return `${year}-${version.slice(4, 6)}-15`;
 }
 
 /** Listed versions LinkedIn still answers at `now`, newest first. */

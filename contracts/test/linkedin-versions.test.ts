@@ -1,6 +1,7 @@
 import {
   activeLinkedinVersions,
   daysUntilLinkedinSunset,
+  estimatedLinkedinSunset,
   LINKEDIN_API_VERSIONS,
   linkedinVersionEntry,
   linkedinVersionStatus,
@@ -41,7 +42,16 @@ describe('linkedinVersionStatus', () => {
     expect(linkedinVersionStatus('202601', new Date(TODAY))).toBe('active');
   });
 
-  test('when the version is not listed, then it is unreleased, or retired when older than the list', () => {
+  test('when the version is not listed but newer than the list, in a month already begun, then it is unlisted: LinkedIn may have released it since', () => {
+    expect(linkedinVersionStatus('202610', TODAY)).toBe('unlisted');
+    expect(linkedinVersionStatus('202611', TODAY)).toBe('unlisted');
+    expect(linkedinVersionStatus('20261101', TODAY)).toBe('unlisted');
+    expect(linkedinVersionStatus('202612', Date.parse('2026-12-01T00:00:00Z'))).toBe('unlisted');
+    expect(linkedinVersionEntry('202610')).toBeUndefined();
+    expect(estimatedLinkedinSunset('202610')).toBe('2027-10-15');
+  });
+
+  test('when the version is not listed, then it is unreleased (a month skipped, or still to come), or retired when older than the list', () => {
     expect(linkedinVersionStatus('202612', TODAY)).toBe('unreleased');
     expect(linkedinVersionStatus('203001', TODAY)).toBe('unreleased');
     expect(linkedinVersionStatus('202509', TODAY)).toBe('retired');

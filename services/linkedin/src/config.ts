@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   activeLinkedinVersions,
   daysUntilLinkedinSunset,
+  estimatedLinkedinSunset,
+  LINKEDIN_API_VERSIONS,
   linkedinVersionEntry,
   linkedinVersionStatus,
   newestActiveLinkedinVersion,
@@ -97,10 +99,15 @@ function activeVersionsHint(now: number): string {
     : `none in ${VERSION_LIST} is active any more: add the versions LinkedIn has released since`;
 }
 
-/** Why LinkedIn would refuse this LinkedIn-Version with 426 at `now`; null when it answers it. */
+/**
+ * Why LinkedIn would refuse this LinkedIn-Version with 426 at `now`; null when it answers it, or
+ * may: a version newer than the list, in a month begun, may have been released since the list was
+ * written, so it is used as set (with a warning) rather than held back until a code change.
+ */
 function versionProblem(version: string, now: number): string | null {
   switch (linkedinVersionStatus(version, now)) {
     case 'active':
+    case 'unlisted':
       return null;
     case 'malformed':
       return `"${version}" is not a LinkedIn version (YYYYMM): use ${activeVersionsHint(now)}`;
@@ -125,8 +132,9 @@ export interface ApiVersionNotice {
 
 /** The pinned version's sunset, and a warning when it is near (logged at start, shown by /ready). */
 export function apiVersionNotice(version: string, now = Date.now()): ApiVersionNotice {
-  // the config only accepts listed versions
-  const entry = linkedinVersionEntry(version)!;
+  // the config accepts listed versions, and unlisted ones newer than the list
+  const entry = linkedinVersionEntry(version);
+  if (!entry) return unlistedVersionNotice(version, now);
   const notice = { version, sunset: entry.sunset, sunsetPublished: entry.sunsetPublished, daysLeft: daysUntilLinkedinSunset(version, now)! };
   if (notice.daysLeft > SUNSET_WARNING_DAYS) return notice;
   const when = `${entry.sunset}${entry.sunsetPublished ? '' : ' (estimated)'}`;
@@ -143,6 +151,16 @@ export function apiVersionNotice(version: string, now = Date.now()): ApiVersionN
         ? `was retired on ${when}`
         : `was due to retire on ${when}; LinkedIn has not published the date and may stop answering it at any time`;
   return { ...notice, warning: `LinkedIn-Version ${version} ${status}: ${advice}` };
+}
+
+/** A version newer than the list: always a warning, its sunset estimated as the list would. */
+function unlistedVersionNotice(version: string, now: number): ApiVersionNotice {
+  const sunset = estimatedLinkedinSunset(version);
+  const daysLeft = Math.ceil((Date.parse(`${sunset}T00:00:00Z`) - now) / (24 * 60 * 60 * 1000)) + 0;
+  const warning =
+    `LinkedIn-Version ${version} is not in this release's list (${VERSION_LIST}, newest ${LINKEDIN_API_VERSIONS[0].version}); ` +
+    `it is used as set. If LinkedIn has not released it, every call is refused (426): add it to the list once LinkedIn lists it, or use ${activeVersionsHint(now)}`;
+  return { version, sunset, sunsetPublished: false, daysLeft, warning };
 }
 
 export const configSchema = z
@@ -183,7 +201,10 @@ export const configSchema = z
     LINKEDIN_SCOPES: z.string().optional(),
     /** how long the connect step waits before reading the member once more when LinkedIn refused the token it has just issued */
     LINKEDIN_FRESH_TOKEN_RETRY_MS: z.coerce.number().int().nonnegative().max(30_000).default(FRESH_TOKEN_RETRY_MS),
-    /** the LinkedIn-Version header; must be listed and active in contracts/src/linkedin-versions.ts */
+    /**
+     * the LinkedIn-Version header: listed and active in contracts/src/linkedin-versions.ts, or newer
+     * than every listed one (in a month begun), which is used with a warning at start
+     */
     LINKEDIN_API_VERSION: z
       .string()
       .optional()
