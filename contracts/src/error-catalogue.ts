@@ -107,7 +107,7 @@ export const errorCatalogue = {
   'LINKEDIN.REJECTED': { status: 422, message: 'LinkedIn rejected the text.', description: 'LinkedIn refused the text; the message carries LinkedIn\'s words.' },
   'LINKEDIN.TOO_LONG': { status: 400, message: 'LinkedIn refused the post as longer than 3,000 characters. Shorten it and try again.', description: 'Over 3,000 characters as written or as sent; the message gives the length.' },
   'LINKEDIN.NO_CONTENT': { status: 400, message: 'No content to post', description: 'Neither the request nor the item has text.' },
-  'LINKEDIN.DUPLICATE_POST': { status: 409, message: 'This exact text is already on your LinkedIn feed from another post.', description: 'LinkedIn has the same text from another item; the message links it.' },
+  'LINKEDIN.DUPLICATE_POST': { status: 409, message: 'This exact text is already on your LinkedIn feed from another post.', description: 'LinkedIn has the same text in another post: another item\'s (the message links it), or one not made from this item (written by hand, or deleted and still named).' },
   'LINKEDIN.ALREADY_PUBLISHED': { status: 409, message: 'This content has already been published to LinkedIn.', description: 'The item is published.' },
   'LINKEDIN.PUBLISH_IN_PROGRESS': { status: 409, message: 'This content is already being published.', description: 'Another publish of the item is under way.' },
   'LINKEDIN.UNCONFIRMED': { status: 504, message: 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.', description: 'This publish got no answer LinkedIn stands behind.' },
