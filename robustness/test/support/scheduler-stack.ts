@@ -88,7 +88,7 @@ export const SCHEDULER_TEST_SETTINGS = {
 /** Drops this namespace's databases and its Redis keys on every Redis the test used. */
 export const cleanup = (ns: string, redisUrls: string[]): Promise<void> => cleanupNamespace(ns, [], { redisUrls });
 
-export async function startStack(options: { scheduler?: boolean; schedulerEnv?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: { scheduler?: boolean; schedulerEnv?: Record<string, string>; linkedinEnv?: Record<string, string> } = {}): Promise<Stack> {
   const ns = testNamespace();
   const stoppers: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
@@ -117,6 +117,7 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
         TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         LINKEDIN_REQUEST_TIMEOUT_MS: '3000',
         ENGAGEMENT_POLL_INTERVAL_MS: '3600000',
+        ...options.linkedinEnv,
       }),
     );
     let linkedin = await startLinkedin(linkedinConfig);
