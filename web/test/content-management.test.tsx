@@ -678,3 +678,29 @@ describe('content management: publishing and scheduling follow the shared rules'
     expect(within(card).getByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
   });
 });
+
+describe('content management: engagement a LinkedIn app cannot give', () => {
+  const SHARE_APP_REASON =
+    "Likes, comments, reposts and views are not shown here: LinkedIn shares them only with apps it has approved for its Community Management API, and this Postwright connects through Share on LinkedIn. Your posts publish as usual; LinkedIn shows their figures under each post.";
+  const shareApp = (items: ContentItem[]) => ({
+    'GET /api/content': () => ({ body: { content: items } }),
+    'GET /api/linkedin/profile': () => ({ body: connectedProfile({ engagement: { available: false, reason: SHARE_APP_REASON } }) }),
+  });
+
+  it('when the connection cannot give engagement and posts are published, then the list says why where the figures would be', async () => {
+    renderSignedIn('/content-management', shareApp([published(), draft()]));
+    const note = await screen.findByText(SHARE_APP_REASON);
+    expect(note.closest('[role="status"]')).toHaveTextContent('Likes, comments, reposts and views');
+  });
+
+  it('when engagement is available, then the figures show and no note', async () => {
+    const { api } = renderSignedIn('/content-management', {
+      'GET /api/content': () => ({ body: { content: [published()] } }),
+      'GET /api/linkedin/profile': () => ({ body: connectedProfile({ engagement: { available: true, reason: null } }) }),
+    });
+    expect(await screen.findByLabelText('Engagement')).toHaveTextContent('1,450');
+    await waitFor(() => expect(api.callsTo('GET', '/api/linkedin/profile')).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByText(/Community Management API/)).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { IconPlus, IconRefresh } from '../../../components/ui/icons-app';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useLinkedInConnection } from '../../../lib/use-linkedin-connection';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContentList } from '../hooks/use-content-list';
 import { useStatusFilter } from '../hooks/use-status-filter';
@@ -33,6 +34,10 @@ export function ContentManagementPage() {
   const [notice, setNotice] = useState<PublishNotice | null>(null);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const { confirm, dialog } = useConfirm();
+  const linkedin = useLinkedInConnection();
+  // where the figures of published posts would show, the reason they cannot (e.g. a share-only LinkedIn app)
+  const engagement = linkedin.status?.connected ? linkedin.status.engagement : undefined;
+  const engagementNote = engagement && !engagement.available && engagement.reason ? engagement.reason : null;
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const show = useCallback((next: PublishNotice | null) => {
@@ -105,6 +110,11 @@ export function ContentManagementPage() {
       ) : (
         <>
           <ContentStats counts={counts} />
+          {engagementNote && counts.published > 0 ? (
+            <Alert tone="info" title="Likes, comments, reposts and views" className={styles.notice}>
+              {engagementNote}
+            </Alert>
+          ) : null}
           <ContentList
             items={items ?? []}
             counts={counts}
