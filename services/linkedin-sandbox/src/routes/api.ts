@@ -185,8 +185,10 @@ export function apiRoutes(
     const duplicate = settings.rejectDuplicates ? state.duplicateOf(body.author, body.commentary, duplicateRule(settings)) : null;
     if (duplicate) return res.status(422).json(errors.duplicatePost(duplicate.id));
     const rendered = renderLittleText(body.commentary);
+    // one reading of the clock: the id carries the same millisecond as createdAt
+    const createdAt = state.now();
     const post: StoredPost = {
-      id: state.newPostUrn(),
+      id: state.newPostUrn(createdAt),
       author: body.author,
       commentary: body.commentary,
       text: rendered.text,
@@ -194,7 +196,7 @@ export function apiRoutes(
       visibility: body.visibility,
       lifecycleState: body.lifecycleState,
       apiVersion: v,
-      createdAt: state.now(),
+      createdAt,
       deletedAt: null,
     };
     state.addPost(post);
