@@ -10,7 +10,7 @@
  *
  * The posts belong to N / 25 members (BENCH_SCHEDULER_POSTS_PER_MEMBER posts each), who sign up
  * and connect LinkedIn as members do, and the sandbox applies LinkedIn's member daily limit: 150
- * calls to POST /rest/posts per member per UTC day (decision 016 says why that figure). A call it
+ * calls to POST /rest/posts per member per UTC day, the figure publishing partners report. A call it
  * refuses fails the benchmark: the load has to be one LinkedIn would take.
  *
  * The posts are put in place as the schedule API leaves them (a scheduled content item and a
@@ -51,7 +51,7 @@ const WINDOW_MS = 60_000;
 /**
  * LinkedIn's member daily limit on creating posts, as the sandbox applies it (its member daily
  * call limit, per resource: for POST /rest/posts, posts and their resends). LinkedIn publishes no
- * figure; 150 a member a day is what publishing partners report (decision 016).
+ * figure of its own; 150 a member a day is what publishing partners report.
  */
 const MEMBER_DAILY_POSTS = 150;
 /**

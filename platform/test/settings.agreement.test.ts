@@ -45,26 +45,23 @@ const schemaKeys = new Set(PROGRAMS.flatMap((dir) => configSchemaKeys(require(pa
 const envExample = [...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
 const composeVariables = [...new Set([...read('docker-compose.yml').matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]))];
 
-/** The setting names of README's "Configuration" section: the first cell of every table row. */
-function readmeSettings(): string[] {
-  const readme = read('README.md');
-  const start = readme.indexOf('\n## Configuration');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  return section
+/** The setting names of docs/configuration.md: the first cell of every table row. */
+function documentedSettings(): string[] {
+  return read('docs/configuration.md')
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .flatMap((line) => [...line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
 }
 
 describe('setting names', () => {
-  test('when README lists a setting, then a program or the launcher reads a variable of that name', () => {
-    const names = readmeSettings();
+  test('when docs/configuration.md lists a setting, then a program or the launcher reads a variable of that name', () => {
+    const names = documentedSettings();
     expect(names.length).toBeGreaterThan(40);
     expect(names.filter((n) => !schemaKeys.has(n) && !LAUNCHER.includes(n))).toEqual([]);
   });
 
-  test('when a program reads a setting, then README or a sandbox guide documents it', () => {
-    const documented = [read('README.md'), ...GUIDES.map(read)].join('\n');
+  test('when a program reads a setting, then docs/configuration.md or a sandbox guide documents it', () => {
+    const documented = [read('docs/configuration.md'), ...GUIDES.map(read)].join('\n');
     expect([...schemaKeys].filter((name) => !documented.includes(`\`${name}\``))).toEqual([]);
   });
 
