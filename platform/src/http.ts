@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context';
 import { AppError, errorBody, isAppError } from './errors';
 import type { Logger } from './logger';
+import { traceIds } from './tracing';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -71,11 +72,13 @@ export function logWhenClosed(logger: Logger, req: http.IncomingMessage, res: ht
   if (!logger.isLevelEnabled('error') || req.url === '/health' || req.url === '/ready') return;
   const start = Date.now();
   const { method, url } = req;
+  // taken now: the close event may fire outside the request's span
+  const ids = traceIds();
   res.once('close', () => {
     const statusCode = res.statusCode;
     const level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
     if (!logger.isLevelEnabled(level)) return;
-    const line = { requestId: String(req.id), req: { method, url }, res: { statusCode }, responseTime: Date.now() - start };
+    const line = { requestId: String(req.id), ...ids, req: { method, url }, res: { statusCode }, responseTime: Date.now() - start };
     if (level === 'error') logger.error({ ...line, err: { type: 'Error', message: `failed with status code ${statusCode}` } }, 'request errored');
     else logger[level](line, 'request completed');
   });

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { currentRequestId } from './context';
+import { traceIds } from './tracing';
 
 export type { Logger };
 
@@ -8,10 +9,12 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     name: service,
     level,
     base: { service },
-    // every line written inside a request or event handler carries its request id
+    // every line written inside a request or event handler carries its request id, and inside a
+    // span (tracing on) its trace and span ids, so a trace's log lines can be found from it
     mixin() {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const ids = traceIds();
+      return requestId ? { requestId, ...ids } : { ...ids };
     },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-internal-token"]', '*.password', '*.refreshToken', '*.accessToken'],

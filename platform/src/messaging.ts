@@ -10,6 +10,7 @@ import {
   type EventType,
 } from '@postwright/contracts';
 import { currentRequestId, runWithContext } from './context';
+import { injectTraceContext, withConsumerSpan } from './tracing';
 import type { Logger } from './logger';
 import { redact } from './config';
 import type { Redis } from './redis';
@@ -131,7 +132,8 @@ export class Messaging {
       contentType: 'application/json',
       messageId: envelope.id,
       type,
-      headers: { 'x-request-id': envelope.correlationId },
+      // the trace this event belongs to goes with it (W3C traceparent; nothing when tracing is off)
+      headers: injectTraceContext({ 'x-request-id': envelope.correlationId }),
     });
     return envelope;
   }
@@ -214,7 +216,7 @@ export class Messaging {
         return;
       }
       try {
-        await runWithContext({ requestId: event.correlationId }, () => handler(event));
+        await runWithContext({ requestId: event.correlationId }, () => withConsumerSpan(queue, msg.properties.headers, () => handler(event)));
         if (this.options.redis) await this.options.redis.set(processedKey, '1', 'EX', PROCESSED_TTL_SECONDS);
         ack();
       } catch (error) {

@@ -166,8 +166,8 @@ export async function startService<C extends ServiceInfraConfig, M>(def: Service
   };
 }
 
-/** main.ts helper: starts, and stops cleanly on SIGTERM/SIGINT. */
-export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void>; drainMs?: number }>): Promise<void> {
+/** main.ts helper: starts, and stops cleanly on SIGTERM/SIGINT; `afterStop` (e.g. sending the last spans) runs before the exit. */
+export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void>; drainMs?: number }>, afterStop?: () => Promise<void>): Promise<void> {
   let running: { stop(): Promise<void>; drainMs?: number };
   try {
     running = await start();
@@ -182,7 +182,7 @@ export async function runMain(name: string, start: () => Promise<{ stop(): Promi
     const force = setTimeout(() => process.exit(1), (running.drainMs ?? 5_000) + 5_000);
     force.unref();
     running.stop().then(
-      () => process.exit(0),
+      () => Promise.resolve(afterStop?.()).then(() => process.exit(0), () => process.exit(0)),
       () => process.exit(1),
     );
   };

@@ -1,5 +1,7 @@
-import { runMain } from '@postwright/platform';
-import { readConfig } from './config';
-import { start } from './server';
+import { runProgram } from '@postwright/platform/src/run';
 
-void runMain('auth', () => start(readConfig()));
+// the program is loaded after tracing has started (when configured), so its modules are instrumented
+runProgram('auth', async () => {
+  const [{ readConfig }, { start }] = await Promise.all([import('./config'), import('./server')]);
+  return () => start(readConfig());
+});
