@@ -4,8 +4,9 @@ import { traceIds } from './tracing';
 
 export type { Logger };
 
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/** A program's logger: JSON lines on stdout, or on `destination` (tests read them). */
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -20,5 +21,6 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-internal-token"]', '*.password', '*.refreshToken', '*.accessToken'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -73,7 +73,15 @@ export async function startTracing(service: string, options: TracingOptions = {}
     ],
   });
   sdk.start();
-  return { shutdown: () => sdk.shutdown() };
+  return {
+    shutdown: async () => {
+      await sdk.shutdown();
+      // the API's globals back to no-ops, so nothing keeps paying for a stopped SDK (tests start it again)
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
 }
 
 /** The trace and span ids of the span under way, for a log line. */
