@@ -14,6 +14,11 @@
  * req/s against the bare server itself is printed for reference (no Node proxy reaches 0.5 of it:
  * docs/decisions/006-gateway-hot-path.md).
  *
+ * The gateway is measured as it ships: metrics on (its /metrics on METRICS_PORT), tracing off (no
+ * OTLP endpoint). What tracing costs is reported beside, without a target: the same gateway with
+ * OTEL_EXPORTER_OTLP_ENDPOINT set, sending every span (always-on sampling) to a collector that
+ * takes them and drops them.
+ *
  * Where each part runs, so that no side is measured with another's work on its event loop:
  * - autocannon and the fixed-rate load run in worker threads of this process (lib.ts);
  * - the bare server runs in a process of its own (bare-server.ts): the service behind both
@@ -24,6 +29,8 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildIfNeeded, nodeCommand, nodeFlags } from '@postwright/platform/scripts/build';
 import { freePort } from '@postwright/platform/src/stack/launch';
@@ -42,12 +49,13 @@ export const gatewayBenchmark: Benchmark = {
     const headers = { authorization: `Bearer ${issueTestToken({ sub: 'b'.repeat(24) })}` };
     const route = '/api/content';
     const rounds: Round[] = [];
+    const collector = await spanSink();
     try {
       // each round starts both proxies afresh: the same gateway code runs at 83 to 118 µs a request
       // from one launch to the next (steady within a launch), so one launch is one draw
       for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
         const proxy = await child(path.join(__dirname, 'bare-proxy.js'), [bare.url], { execArgv: nodeFlags('gateway') });
-        const gateway = await builtGateway({
+        const settings = {
           ...testEnv(ns, { LOG_LEVEL: 'silent' }),
           AUTH_URL: bare.url,
           CONTENT_URL: bare.url,
@@ -55,7 +63,8 @@ export const gatewayBenchmark: Benchmark = {
           SCHEDULER_URL: bare.url,
           RATE_LIMIT_PER_MINUTE: '100000000',
           WEB_DIST: '/nonexistent',
-        });
+        };
+        const gateway = await builtGateway(settings);
         try {
           // warm-up: JIT and connections for each side
           for (const url of [bare.url, proxy.url, gateway.url]) await load(`${url}${route}`, { headers, durationSec: 2 });
@@ -67,14 +76,27 @@ export const gatewayBenchmark: Benchmark = {
           const steadyFloor = await fixedRate(`${proxy.url}${route}`, { rps: FIXED_RPS, headers });
           const steadyProxied = await fixedRate(`${gateway.url}${route}`, { rps: FIXED_RPS, headers });
           if (steadyProxied.non2xx || steadyProxied.errors) throw new Error(`the gateway answered ${steadyProxied.non2xx} non-2xx and ${steadyProxied.errors} errors at ${FIXED_RPS} req/s`);
-          rounds.push({ direct, floor: floor.result, proxied: proxied.result, floorCpuUs: floor.cpuUs, gatewayCpuUs: proxied.cpuUs, steadyDirect, steadyFloor, steadyProxied });
+          // the same gateway traced, alone on the machine while it is measured
+          await gateway.stop();
+          const traced = await builtGateway({ ...settings, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+          try {
+            await load(`${traced.url}${route}`, { headers, durationSec: 2 });
+            const tracedLoad = await measuredCpu(traced.pid, () => load(`${traced.url}${route}`, { headers }));
+            const steadyTraced = await fixedRate(`${traced.url}${route}`, { rps: FIXED_RPS, headers });
+            if (steadyTraced.non2xx || steadyTraced.errors) throw new Error(`the traced gateway answered ${steadyTraced.non2xx} non-2xx and ${steadyTraced.errors} errors at ${FIXED_RPS} req/s`);
+            rounds.push({ direct, floor: floor.result, proxied: proxied.result, floorCpuUs: floor.cpuUs, gatewayCpuUs: proxied.cpuUs, tracedCpuUs: tracedLoad.cpuUs, steadyDirect, steadyFloor, steadyProxied, steadyTraced });
+          } finally {
+            await traced.stop();
+          }
         } finally {
           await gateway.stop();
           proxy.process.kill();
         }
       }
+      if (!collector.received()) throw new Error('the traced gateway sent no spans');
       return figures(rounds);
     } finally {
+      await collector.close();
       bare.process.kill();
       await deleteRedisKeys(testEnv(ns).REDIS_URL!, ns);
     }
@@ -87,9 +109,11 @@ interface Round {
   proxied: LoadResult;
   floorCpuUs?: number;
   gatewayCpuUs?: number;
+  tracedCpuUs?: number;
   steadyDirect: LoadResult;
   steadyFloor: LoadResult;
   steadyProxied: LoadResult;
+  steadyTraced: LoadResult;
 }
 
 function figures(rounds: Round[]): Figure[] {
@@ -104,6 +128,16 @@ function figures(rounds: Round[]): Figure[] {
       { benchmark: 'gateway', metric: 'CPU per request ratio', value: ratio, unit: 'x', baseline: 'bare node:http proxy', target: '<= 2', pass: ratio <= 2 },
     );
   }
+  const tracedCpu = m((r) => r.tracedCpuUs);
+  if (Number.isFinite(tracedCpu) && Number.isFinite(gatewayCpu)) {
+    out.push({
+      benchmark: 'gateway',
+      metric: 'CPU per request, traced (OTLP exporter on)',
+      value: Math.round(tracedCpu),
+      unit: `µs (${m((r) => (r.tracedCpuUs !== undefined && r.gatewayCpuUs ? r.tracedCpuUs / r.gatewayCpuUs : undefined)).toFixed(2)}x the untraced gateway's; every request sampled)`,
+    });
+  }
+  out.push({ benchmark: 'gateway', metric: `added p99 at ${FIXED_RPS} req/s, traced`, value: m((r) => r.steadyTraced.p99 - r.steadyDirect.p99), unit: 'ms (OTLP exporter on; no target)' });
   const addedP99 = m((r) => r.steadyProxied.p99 - r.steadyDirect.p99);
   out.push(
     {
@@ -117,6 +151,21 @@ function figures(rounds: Round[]): Figure[] {
     { benchmark: 'gateway', metric: 'req/s ratio', value: m((r) => r.proxied.rps / r.direct.rps), unit: 'x', baseline: 'bare Node server (info: a bare proxy reaches ~0.3)' },
   );
   return out;
+}
+
+/** An OTLP/HTTP endpoint that takes spans and drops them: the exporter's work is measured, not a collector's. */
+async function spanSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+  let exports = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      exports++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received: () => exports, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A helper program of the benchmark in a process of its own; it sends its port once it listens. */
