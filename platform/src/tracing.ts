@@ -45,7 +45,7 @@ export interface TracingOptions {
 export async function startTracing(service: string, options: TracingOptions = {}): Promise<Tracing | undefined> {
   const env = options.env ?? process.env;
   if (!options.spanProcessors && !tracingConfigured(env)) return undefined;
-  const [{ NodeSDK }, { OTLPTraceExporter }, http, express, ioredis, amqplib, mongodb, mongoose, undici] = await Promise.all([
+  const [{ NodeSDK }, { OTLPTraceExporter }, http, express, ioredis, amqplib, mongodb, undici] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),
@@ -53,7 +53,6 @@ export async function startTracing(service: string, options: TracingOptions = {}
     import('@opentelemetry/instrumentation-ioredis'),
     import('@opentelemetry/instrumentation-amqplib'),
     import('@opentelemetry/instrumentation-mongodb'),
-    import('@opentelemetry/instrumentation-mongoose'),
     import('@opentelemetry/instrumentation-undici'),
   ]);
   const sdk = new NodeSDK({
@@ -65,10 +64,11 @@ export async function startTracing(service: string, options: TracingOptions = {}
     instrumentations: [
       new http.HttpInstrumentation({ ignoreIncomingRequestHook: isRoutine }),
       new express.ExpressInstrumentation(),
-      new ioredis.IORedisInstrumentation(),
+      // the data stores' spans only inside a trace: the background loops' polling would be a root span each
+      new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
       new amqplib.AmqplibInstrumentation(),
-      new mongodb.MongoDBInstrumentation(),
-      new mongoose.MongooseInstrumentation(),
+      // the driver's, under mongoose and the direct collection calls alike (mongoose's own would double each one)
+      new mongodb.MongoDBInstrumentation({ requireParentSpan: true }),
       new undici.UndiciInstrumentation(),
     ],
   });
