@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, accessTokenClaimsSchema, type AccessTokenClaims, type UserRole } from '@postwright/contracts';
 import { AppError } from './errors';
+import type { Metrics } from './metrics';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -31,6 +32,8 @@ export interface TokenVerifierSource {
   jwksUrl?: string;
   /** an unknown key id makes the JWKS be read again only this long after the last read (10 s) */
   jwksRefetchMs?: number;
+  /** where failed JWKS reads are counted (postwright_jwks_fetch_failures_total) */
+  metrics?: Metrics;
 }
 
 /**
@@ -45,7 +48,8 @@ export interface TokenVerifierSource {
  * key (a rotation) is picked up within `jwksRefetchMs` of its first token.
  */
 export function createTokenVerifier(source: TokenVerifierSource): TokenVerifier {
-  const keys: KeySource = source.publicKey ? staticKeys(source.publicKey) : new JwksKeys(source.jwksUrl!, source.jwksRefetchMs ?? 10_000);
+  const failures = source.metrics?.counter('postwright_jwks_fetch_failures_total', 'Reads of the auth service\'s JWKS that failed (no answer, an error status, no usable key)');
+  const keys: KeySource = source.publicKey ? staticKeys(source.publicKey) : new JwksKeys(source.jwksUrl!, source.jwksRefetchMs ?? 10_000, () => failures?.inc());
   return {
     async verify(token) {
       const header = headerOf(token);
@@ -127,6 +131,7 @@ class JwksKeys implements KeySource {
   constructor(
     private readonly url: string,
     private readonly refetchMs: number,
+    private readonly onFailure: () => void = () => undefined,
   ) {}
 
   async find(kid: string | undefined): Promise<KeyObject | undefined> {
@@ -152,6 +157,7 @@ class JwksKeys implements KeySource {
           this.nextReadAt = this.readAt + this.refetchMs;
         },
         () => {
+          this.onFailure();
           this.nextReadAt = Date.now() + Math.min(JWKS_RETRY_AFTER_FAILURE_MS, this.refetchMs);
         },
       )

@@ -14,5 +14,6 @@ export * from './internal-client';
 export * from './http-request';
 export * from './probe';
 export * from './service';
+export * from './metrics';
 export * from './mail';
 export * from './clients/accounts.client';

@@ -12,6 +12,7 @@ import {
 import { currentRequestId, runWithContext } from './context';
 import { injectTraceContext, withConsumerSpan } from './tracing';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import { redact } from './config';
 import type { Redis } from './redis';
 
@@ -27,6 +28,8 @@ export interface MessagingOptions {
   connectTimeoutMs?: number;
   /** delete queues unused for this long (test namespaces clean up after themselves) */
   queueExpiresMs?: number;
+  /** where consumed events, their lag, dead letters and queue depths are counted */
+  metrics?: Metrics;
 }
 
 export interface ConsumeOptions {
@@ -41,7 +44,13 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 const PROCESSED_TTL_SECONDS = 7 * 24 * 3600;
 const ATTEMPTS_HEADER = 'x-attempts';
+/** when the event was published (ms since the epoch), for the consumers' lag; kept across retries */
+const PUBLISHED_AT_HEADER = 'x-published-at';
+/** seconds from publish to handled: a few ms normally, minutes when a consumer was down */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 const CLOSE_DRAIN_MS = 5_000;
+
+type ConsumeOutcome = 'handled' | 'retried' | 'dead_lettered' | 'duplicate';
 
 /**
  * Events over RabbitMQ: one durable topic exchange, one durable queue per consumer with a
@@ -61,6 +70,9 @@ export class Messaging {
   readonly deadLetterExchange: string;
   private readonly publisher: ChannelWrapper;
   private readonly consumers: ChannelWrapper[] = [];
+  /** a channel of its own for reading queue depths: a failed check closes the channel it ran on */
+  private inspector: ChannelWrapper | undefined;
+  private readonly stopReading: Array<() => void> = [];
   private closed = false;
   /** handlers running now: close() lets them finish (bounded) before it closes the channels */
   private readonly inFlight = new Set<Promise<void>>();
@@ -133,7 +145,7 @@ export class Messaging {
       messageId: envelope.id,
       type,
       // the trace this event belongs to goes with it (W3C traceparent; nothing when tracing is off)
-      headers: injectTraceContext({ 'x-request-id': envelope.correlationId }),
+      headers: injectTraceContext({ 'x-request-id': envelope.correlationId, [PUBLISHED_AT_HEADER]: Date.now() }),
     });
     return envelope;
   }
@@ -150,6 +162,7 @@ export class Messaging {
     const maxAttempts = options.maxAttempts ?? 5;
     const retryDelayMs = options.retryDelayMs ?? 200;
     const logger = this.options.logger.child({ queue });
+    const count = this.consumeMetrics(queue);
     /** the channel messages arrive on now: a new one after every reconnect */
     let current: Channel | undefined;
 
@@ -197,6 +210,7 @@ export class Messaging {
       if (!event) {
         logger.error({ messageId: msg.properties.messageId }, 'poison message sent to the dead-letter queue');
         nack(false);
+        count('dead_lettered');
         return;
       }
       const processedKey = processedEventKey(this.options.namespace, queue, event.id);
@@ -209,27 +223,32 @@ export class Messaging {
         logger.warn({ err: error, eventId: event.id, type: event.type }, 'handled-event ids unavailable; message put back');
         await delay(retryDelayMs);
         nack(true);
+        count('retried');
         return;
       }
       if (handled) {
         ack();
+        count('duplicate');
         return;
       }
       try {
         await runWithContext({ requestId: event.correlationId }, () => withConsumerSpan(queue, msg.properties.headers, () => handler(event)));
         if (this.options.redis) await this.options.redis.set(processedKey, '1', 'EX', PROCESSED_TTL_SECONDS);
         ack();
+        count('handled', msg.properties.headers?.[PUBLISHED_AT_HEADER]);
       } catch (error) {
         const attempts = Number(msg.properties.headers?.[ATTEMPTS_HEADER] ?? 0) + 1;
         if (this.closed) {
           // interrupted by the shutdown (e.g. the database closed under it): not a failed attempt
           logger.info({ err: error, eventId: event.id, type: event.type }, 'event handler interrupted by shutdown; the broker delivers the event again');
           nack(true);
+          count('retried');
           return;
         }
         if (attempts >= maxAttempts) {
           logger.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; dead-lettered');
           nack(false);
+          count('dead_lettered');
           return;
         }
         logger.warn({ err: error, eventId: event.id, type: event.type, attempts }, 'event handler failed; retrying');
@@ -244,6 +263,7 @@ export class Messaging {
         } catch {
           nack(true);
         }
+        count('retried');
       }
     };
     await channel.consume(
@@ -255,6 +275,33 @@ export class Messaging {
       { noAck: false },
     );
     await channel.waitForConnect();
+  }
+
+  /**
+   * The queue's counters (every delivery ends in one outcome), and its depth read at scrape on a
+   * channel of its own; a no-op without metrics.
+   */
+  private consumeMetrics(queue: string): (outcome: ConsumeOutcome, publishedAt?: unknown) => void {
+    const metrics = this.options.metrics;
+    if (!metrics) return () => undefined;
+    const consumed = metrics.counter('postwright_events_consumed_total', 'Event deliveries a consumer settled, by queue and outcome', ['queue', 'outcome']);
+    const lag = metrics.histogram('postwright_event_lag_seconds', 'Seconds from an event published to its consumer having handled it', ['queue'], LAG_BUCKETS);
+    const deadLetters = metrics.counter('postwright_dead_letters_total', 'Events sent to the dead-letter queue (not valid, or failed every attempt)', ['queue']);
+    if (!this.inspector) {
+      this.inspector = this.connection.createChannel({ json: false, confirm: false });
+      // the wrapper sets the channel up again after a failed check; the scrape leaves the queue out meanwhile
+      this.inspector.on('error', () => undefined);
+    }
+    const inspector = this.inspector;
+    this.stopReading.push(metrics.gaugeAtScrape('postwright_queue_messages', 'Messages ready in a consumer\'s queue, read when scraped', ['queue'], async () => {
+      const { messageCount } = await inspector.checkQueue(queue);
+      return [{ labels: { queue }, value: messageCount }];
+    }));
+    return (outcome, publishedAt) => {
+      consumed.inc({ queue, outcome });
+      if (outcome === 'dead_lettered') deadLetters.inc({ queue });
+      if (outcome === 'handled' && typeof publishedAt === 'number') lag.observe({ queue }, Math.max(0, Date.now() - publishedAt) / 1000);
+    };
   }
 
   private decode(msg: ConsumeMessage): EventEnvelope | null {
@@ -271,13 +318,14 @@ export class Messaging {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    for (const stop of this.stopReading) stop();
     for (const consumer of this.consumers) await consumer.cancelAll().catch(() => undefined);
     // no new deliveries now; the running handlers finish and settle their messages (what does
     // not finish in time is unacknowledged, so the broker delivers it again)
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
     clearTimeout(timer);
-    await Promise.all([...this.consumers, this.publisher].map((c) => c.close().catch(() => undefined)));
+    await Promise.all([...this.consumers, this.publisher, ...(this.inspector ? [this.inspector] : [])].map((c) => c.close().catch(() => undefined)));
     await this.connection.close().catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { errorHandler, jsonBody, listen, notFoundHandler, requestContext, requestLogger, type HttpServer } from './http';
 import { createLogger, type Logger } from './logger';
 import { Messaging } from './messaging';
+import { createMetrics, metricsHandler, requestMetrics, type Metrics } from './metrics';
 import { connectMongo, pingMongo } from './mongo';
 import { connectRedis, pingRedis, type Redis } from './redis';
 
@@ -32,6 +33,8 @@ export interface ServiceContext<C extends ServiceInfraConfig = ServiceInfraConfi
   redis: Redis;
   messaging: Messaging;
   tokens: TokenVerifier;
+  /** this service's Prometheus metrics, served at GET /metrics on its own port */
+  metrics: Metrics;
   /** Redis key prefix for this service, namespaced for tests */
   keyPrefix: string;
 }
@@ -78,21 +81,23 @@ export interface RunningService<C extends ServiceInfraConfig = ServiceInfraConfi
  */
 export async function startService<C extends ServiceInfraConfig, M>(def: ServiceDefinition<C, M>): Promise<RunningService<C, M>> {
   const logger = createLogger(def.name, def.config.LOG_LEVEL);
+  const metrics = createMetrics(def.name);
   const ns = def.config.NAMESPACE;
   const mongo = await connectMongo(def.config.MONGO_URL, `${ns}postwright_${def.name.replace(/-/g, '_')}`);
   const redis = await connectRedis(def.config.REDIS_URL).catch(async (e) => {
     await mongo.close();
     throw e;
   });
-  const messaging = await Messaging.connect({ url: def.config.AMQP_URL, namespace: ns, service: def.name, logger, redis, queueExpiresMs: def.config.NODE_ENV === 'test' ? 120_000 : undefined }).catch(async (e) => {
+  const messaging = await Messaging.connect({ url: def.config.AMQP_URL, namespace: ns, service: def.name, logger, redis, metrics, queueExpiresMs: def.config.NODE_ENV === 'test' ? 120_000 : undefined }).catch(async (e) => {
     await mongo.close();
     redis.disconnect();
     throw e;
   });
-  const tokens = createTokenVerifier(
-    def.config.JWT_PUBLIC_KEY ? { publicKey: def.config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', def.config.AUTH_URL).toString() },
-  );
-  const ctx: ServiceContext<C> = { name: def.name, config: def.config, logger, mongo, redis, messaging, tokens, keyPrefix: `${ns}${def.name}:` };
+  const tokens = createTokenVerifier({
+    ...(def.config.JWT_PUBLIC_KEY ? { publicKey: def.config.JWT_PUBLIC_KEY } : { jwksUrl: new URL('/.well-known/jwks.json', def.config.AUTH_URL).toString() }),
+    metrics,
+  });
+  const ctx: ServiceContext<C> = { name: def.name, config: def.config, logger, mongo, redis, messaging, tokens, metrics, keyPrefix: `${ns}${def.name}:` };
   let modules: M;
   try {
     modules = await def.modules(ctx);
@@ -106,8 +111,11 @@ export async function startService<C extends ServiceInfraConfig, M>(def: Service
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', def.config.TRUST_PROXY);
+  // ahead of the request log: a scrape every few seconds is not worth a line each
+  app.get('/metrics', metricsHandler(metrics));
   app.use(requestContext());
   app.use(requestLogger(logger));
+  app.use(requestMetrics(metrics));
   app.use(helmet());
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: def.name });
