@@ -41,6 +41,8 @@ export function testEnv(namespace: string, extra: Record<string, string | undefi
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     JWT_PUBLIC_KEY: testKeys.publicKey,
     PORT: '0',
+    // the gateway's metrics listener on a free port too: several gateways run at once in tests
+    METRICS_PORT: '0',
     // the shared test Mailpit (global-setup.ts); tests read what arrived with testing/mailpit.ts
     SMTP_URL: process.env.SMTP_URL,
     MAIL_FROM: TEST_MAIL_FROM,
