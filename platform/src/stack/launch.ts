@@ -17,6 +17,8 @@ import { ensurePrivateDir, localSecrets } from './secrets';
 
 export interface StackPorts {
   gateway: number;
+  /** the gateway's metrics listener (METRICS_PORT); unset, METRICS_PORT from the environment, else a free port */
+  gatewayMetrics?: number;
   auth: number;
   content: number;
   linkedin: number;
@@ -60,6 +62,8 @@ const INFRASTRUCTURE = new Set(['ferretdb', 'write-serializer', 'mailpit']);
 
 export interface RunningStack {
   url: string;
+  /** the gateway's Prometheus metrics listener (GET <metricsUrl>/metrics), apart from its public port */
+  metricsUrl: string;
   sandboxUrl: string;
   /** the billing sandbox (Stripe's double) as a browser reaches it */
   billingSandboxUrl: string;
@@ -88,6 +92,7 @@ export async function freePort(): Promise<number> {
 export async function freePorts(): Promise<StackPorts> {
   return {
     gateway: await freePort(),
+    gatewayMetrics: await freePort(),
     auth: await freePort(),
     content: await freePort(),
     linkedin: await freePort(),
@@ -271,8 +276,10 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
       });
     }
     startProcess('billing', 'services/billing', { PORT: String(ports.billing) });
+    const metricsPort = ports.gatewayMetrics ?? (Number(options.env?.METRICS_PORT ?? process.env.METRICS_PORT) || (await freePort()));
     startProcess('gateway', 'gateway', {
       PORT: String(ports.gateway),
+      METRICS_PORT: String(metricsPort),
       HOST: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0',
       // the pages may show the sandbox's profile pictures and send the member to its consent page
       ...(useSandbox && !common.LINKEDIN_ORIGINS ? { LINKEDIN_ORIGINS: new URL(common.LINKEDIN_SANDBOX_PUBLIC_URL || sandboxUrl).origin } : {}),
@@ -286,7 +293,7 @@ export async function launchStack(options: LaunchOptions): Promise<RunningStack>
     if (diedWhileStarting) throw new Error(diedWhileStarting);
     if (!healthy) throw new Error(`The stack did not become healthy in time (GET ${options.publicUrl}/api/health).`);
     up = true;
-    return { url: `http://127.0.0.1:${ports.gateway}`, sandboxUrl, billingSandboxUrl, smtpUrl, mailUrl, env: common, processes, startProcess, stop };
+    return { url: `http://127.0.0.1:${ports.gateway}`, metricsUrl: `http://127.0.0.1:${metricsPort}`, sandboxUrl, billingSandboxUrl, smtpUrl, mailUrl, env: common, processes, startProcess, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -115,6 +115,7 @@ async function main() {
     return;
   }
   say(`Postwright is running at ${publicUrl}`);
+  say(`The gateway's Prometheus metrics: ${stack?.metricsUrl}/metrics`);
   if (!smtpUrl) {
     const inbox = `http://localhost:${ports.mailHttp}`;
     say(`Emails go to Mailpit: ${inbox}`);
