@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError, createTokenVerifier, type RevokedSessions } from '@postwright/platform';
+import { AppError, createTokenVerifier, type Metrics, type RevokedSessions } from '@postwright/platform';
 import type { GatewayConfig } from './config';
 import { isPublic } from './routes';
 
@@ -20,12 +20,13 @@ export type AccessCheck = (method: string, path: string, authorization: string |
  * A token whose session has ended (logout, a replayed refresh token) is refused at once, remembered
  * or not: `revoked` is a local copy kept current through Redis pub/sub, one Map lookup here.
  */
-export function accessCheck(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>): AccessCheck {
-  const verifier = createTokenVerifier(
-    config.JWT_PUBLIC_KEY
+export function accessCheck(config: GatewayConfig, revoked: Pick<RevokedSessions, 'isRevoked'>, metrics?: Metrics): AccessCheck {
+  const verifier = createTokenVerifier({
+    ...(config.JWT_PUBLIC_KEY
       ? { publicKey: config.JWT_PUBLIC_KEY }
-      : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString(), jwksRefetchMs: config.JWKS_REFETCH_SECONDS * 1000 },
-  );
+      : { jwksUrl: new URL('/.well-known/jwks.json', config.AUTH_URL).toString(), jwksRefetchMs: config.JWKS_REFETCH_SECONDS * 1000 }),
+    metrics,
+  });
   const verified = new VerifiedTokens();
   /**
    * The user the request's token names; undefined when the route needs no token. Throws (or

@@ -7,6 +7,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   PORT: port(8080),
+  /** Prometheus metrics (GET /metrics) on a listener of their own at HOST, never on the public port; 0 picks a free port */
+  METRICS_PORT: port(9091),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   LINKEDIN_URL: z.string().url().default('http://127.0.0.1:4003'),

@@ -15,15 +15,20 @@ import {
   errorBody,
   connectRedis,
   createLogger,
+  createMetrics,
   errorHandler,
   listen,
+  metricsHandler,
   pingRedis,
   probe,
   type Logger,
   type Redis,
   requestId,
   requestLogger,
+  requestMetrics,
   watchRevokedSessions,
+  type HttpServer,
+  type Metrics,
 } from '@postwright/platform';
 import { accessCheck, authenticate } from './authenticate';
 import { apiPath } from './api-path';
@@ -32,18 +37,22 @@ import { forwardAs, type Trust } from './edge';
 import { forwardResponse } from './proxy-response';
 import { countRefused, rateKey, rateLimiter } from './rate-limit';
 import { batchedRedisStore } from './rate-limit-store';
+import { routeLabeller } from './route-label';
 import { webOrigins, type GatewayConfig } from './config';
 import { internalPathRefusal, upstreams, type Upstream } from './routes';
 
 export interface RunningGateway {
   url: string;
   port: number;
+  /** where Prometheus scrapes it: GET <metricsUrl>/metrics, a listener of its own */
+  metricsUrl: string;
   app: Express;
   stop(): Promise<void>;
 }
 
 export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const metrics = createMetrics('gateway');
   const redis: Redis = await connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   // sessions ended before their access tokens expire: loaded before the first request, then kept
   // current through Redis pub/sub (no round trip per request)
@@ -76,6 +85,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
 
   app.use(requestId());
   app.use(requestLogger(logger));
+  app.use(requestMetrics(metrics));
   app.use(canonicalHost(config.PUBLIC_URL));
   app.use(security);
   app.use(crossOrigin);
@@ -102,7 +112,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   // counted here, shared with the other replicas through Redis in batches: no round trip per request
   const rateLimitStore = batchedRedisStore(redis, { prefix: `${config.NAMESPACE}gateway:rl:`, limit: config.RATE_LIMIT_PER_MINUTE });
   const checkRate = rateLimiter(rateLimitStore, { limit: config.RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
-  const checkAccess = accessCheck(config, revokedSessions);
+  const checkAccess = accessCheck(config, revokedSessions, metrics);
   // the API routes Express answers (health, documentation, unknown routes) are checked the same way
   app.use(authenticate(checkAccess, (req, res, error) => countRefused(checkRate, req.ip, res, error)));
   app.use('/api', (req, res, next) => {
@@ -129,11 +139,18 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   });
 
   app.use('/api', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` })));
+  // metrics are served on METRICS_PORT only: here the path is unknown, not a page of the web app
+  app.all('/metrics', (req, _res, next) => next(AppError.of('ROUTE.NOT_FOUND', { message: `No route for ${req.method} ${req.path}` })));
 
   // The built web app, with SPA fallback for client-side routes: each file as the browser takes
   // it (the build writes brotli and gzip copies; Vary: Accept-Encoding), fingerprinted assets
   // cached for good, index.html revalidated every time.
   if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
+    // one route label for the web app's files and pages, whatever their paths
+    app.use((req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD') res.locals.metricsRoute = 'web';
+      next();
+    });
     const files = expressStaticGzip(config.WEB_DIST, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, maxAge: '1h', setHeaders: cacheHeaders } });
     app.use(files);
     app.use((req, res, next) => {
@@ -156,19 +173,37 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     cors: crossOrigin,
     checkAccess,
     checkRate,
+    metrics,
+    routeLabel: routeLabeller(),
   });
-  // the services' routes on the request itself; the rest through Express
-  const server = await listen((req: IncomingMessage, res: ServerResponse) => api(req, res) || app(req, res), config.PORT, config.HOST);
-  logger.info({ url: server.url }, 'gateway listening');
+  let metricsServer: HttpServer;
+  let server: HttpServer;
+  try {
+    metricsServer = await listenForMetrics(metrics, config);
+    // the services' routes on the request itself; the rest through Express
+    server = await listen((req: IncomingMessage, res: ServerResponse) => api(req, res) || app(req, res), config.PORT, config.HOST).catch(async (error: unknown) => {
+      await metricsServer.close();
+      throw error;
+    });
+  } catch (error) {
+    await rateLimitStore.close();
+    await revokedSessions.close();
+    agent.destroy();
+    redis.disconnect();
+    throw error;
+  }
+  logger.info({ url: server.url, metrics: `${metricsServer.url}/metrics` }, 'gateway listening');
   let stopping: Promise<void> | undefined;
   return {
     url: server.url,
     port: server.port,
+    metricsUrl: metricsServer.url,
     app,
     // once, however often it is called
     stop: () =>
       (stopping ??= (async () => {
         await server.close();
+        await metricsServer.close();
         // the hits not yet in Redis
         await rateLimitStore.close();
         await revokedSessions.close();
@@ -176,6 +211,27 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
         redis.disconnect();
       })()),
   };
+}
+
+/**
+ * GET /metrics on a listener of its own (METRICS_PORT): Prometheus reaches it inside the cluster,
+ * while the public port, which the ingress exposes, never serves it.
+ */
+function listenForMetrics(metrics: Metrics, config: GatewayConfig): Promise<HttpServer> {
+  const serve = metricsHandler(metrics);
+  return listen(
+    (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/metrics') return serve(req, res);
+      const body = JSON.stringify({ error: `No route for ${req.method} ${path}: metrics are at /metrics` });
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    },
+    config.METRICS_PORT,
+    config.HOST,
+  ).catch((error: unknown) => {
+    throw new Error(`Cannot serve metrics on ${config.HOST}:${config.METRICS_PORT} (METRICS_PORT): ${(error as Error).message}`, { cause: error });
+  });
 }
 
 /**
