@@ -6,6 +6,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { contentUseCases } from './modules/content/content.use-case';
 import { createGenerator } from './modules/generation/generator.factory';
 import { generationLimits } from './modules/generation/generation-limits.repository';
+import { timedGenerator } from './modules/generation/generation.metrics';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { generationUseCases } from './modules/generation/generation.use-case';
 import { quotaClient } from './modules/generation/quota.client';
@@ -33,7 +34,7 @@ export function buildModules(ctx: ServiceContext<ContentConfig>) {
     content: contentUseCases(items),
     lifecycle: lifecycleUseCases(items),
     publication: publicationUseCases(items),
-    generation: generationUseCases({ ...items, generator: createGenerator(config, logger), quota, limits }),
+    generation: generationUseCases({ ...items, generator: timedGenerator(createGenerator(config, logger), ctx.metrics), quota, limits }),
   };
 }
 export type ContentModules = ReturnType<typeof buildModules>;
