@@ -3,7 +3,7 @@
  * Writes a deployment's settings file from its example with every secret freshly generated:
  *
  *   npm run secrets -- env                                 # .env for docker compose, from .env.example
- *   npm run secrets -- k8s deploy/k8s/overlays/production  # <overlay>/secrets.env for its secretGenerator
+ *   npm run secrets -- k8s deploy/k8s/overlays/production  # <overlay>/secrets-file/secrets.env for its secretGenerator
  *   ... [--out FILE] [--force]
  *
  * The example is copied line by line; a key the example leaves empty is filled when it is one
@@ -98,6 +98,17 @@ function usesMailpit(text) {
   return MAILPIT_RESOURCE.test(text);
 }
 
+/** A Kustomize component line (not commented out) naming the overlay's secrets-file component. */
+const SECRETS_FILE_COMPONENT = /^\s*-\s*(?:\.\/)?secrets-file\/?\s*$/m;
+
+/**
+ * Whether a kustomization.yaml generates its Secret from secrets-file/secrets.env.
+ * @param {string} text
+ */
+function usesSecretsFile(text) {
+  return SECRETS_FILE_COMPONENT.test(text);
+}
+
 /** A setting (a .env line, or a Kustomize literal) that points the billing service at the billing sandbox. */
 const BILLING_SANDBOX_URL = /^[\s-]*STRIPE_API_URL=http:\/\/billing-sandbox:3000\/?\s*$/m;
 
@@ -184,13 +195,18 @@ function main(argv) {
   /** @type {boolean | undefined} */
   let linkedinSandbox;
   let mailpit = false;
+  /** what to do once the file is written, when the overlay does not read it yet */
+  let nextStep = '';
   if (target === 'env') {
     example = path.join(ROOT, '.env.example');
     out = path.resolve(option('--out') ?? path.join(ROOT, '.env'));
   } else if (target === 'k8s' && positional[0]) {
     const overlay = path.resolve(positional[0]);
     example = path.join(overlay, 'secrets.env.example');
-    out = path.resolve(option('--out') ?? path.join(overlay, 'secrets.env'));
+    // the overlay's secrets-file component generates the Secret from the file beside it
+    const component = path.join(overlay, 'secrets-file');
+    const fileDir = fs.existsSync(path.join(component, 'kustomization.yaml')) ? component : overlay;
+    out = path.resolve(option('--out') ?? path.join(fileDir, 'secrets.env'));
     // an overlay says where the billing service calls Stripe, and which LinkedIn the linkedin
     // service talks to, in its ConfigMaps, not in its secrets
     const kustomization = path.join(overlay, 'kustomization.yaml');
@@ -198,6 +214,13 @@ function main(argv) {
     billingSandbox = usesBillingSandbox(settings);
     linkedinSandbox = usesLinkedinSandbox(settings);
     mailpit = usesMailpit(settings);
+    if (fileDir === component && !usesSecretsFile(settings)) {
+      const namespace = /^namespace:\s*(\S+)\s*$/m.exec(settings)?.[1] ?? '<namespace>';
+      nextStep =
+        `The overlay does not read it yet: list \`- secrets-file\` under components in ${path.relative(process.cwd(), kustomization)}` +
+        ` (in place of ../../components/external-secrets, if listed), or create the Secret from it yourself:\n` +
+        `  kubectl -n ${namespace} create secret generic postwright-secrets --from-env-file=${path.relative(process.cwd(), out)}\n`;
+    }
   } else {
     process.stderr.write('Usage: npm run secrets -- env [--out FILE] [--force]\n       npm run secrets -- k8s <overlay folder> [--out FILE] [--force]\n');
     return 2;
@@ -218,9 +241,10 @@ function main(argv) {
   fs.chmodSync(out, 0o600);
   process.stdout.write(`Wrote ${path.relative(process.cwd(), out)} with ${generated.length} generated secrets (${generated.join(', ')}).\n`);
   if (missing.length) process.stdout.write(`Left empty, fill in what your deployment needs: ${missing.join(', ')}\n`);
+  if (nextStep) process.stdout.write(nextStep);
   return 0;
 }
 
-module.exports = { fill, usesBillingSandbox, usesLinkedinSandbox, usesMailpit, GENERATORS, BILLING_SANDBOX_GENERATORS, LINKEDIN_SANDBOX_GENERATORS, MAILPIT_GENERATORS };
+module.exports = { fill, usesBillingSandbox, usesLinkedinSandbox, usesMailpit, usesSecretsFile, GENERATORS, BILLING_SANDBOX_GENERATORS, LINKEDIN_SANDBOX_GENERATORS, MAILPIT_GENERATORS };
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
