@@ -4,6 +4,7 @@ import { accountsClient, createInternalClient, serviceMailOutbox, startService, 
 import { apiVersionNotice, type LinkedinConfig } from './config';
 import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
+import { linkedinMetrics } from './lib/linkedin-metrics';
 import { MemberReader } from './lib/linkedin-member';
 import { LinkedinOAuth } from './lib/linkedin-oauth';
 import { LinkedinSignIn, LinkedinStrategy } from './lib/linkedin-sign-in';
@@ -39,7 +40,8 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
   const holder: LockHolder = { instanceId, alivePrefix: `${ctx.keyPrefix}linkedin:alive:` };
   const settings = config.linkedin;
   const cipher = new TokenCipher(config.encryption.key, config.encryption.previousKeys);
-  const api = new LinkedinApi(settings);
+  const counters = linkedinMetrics(ctx.metrics);
+  const api = new LinkedinApi(settings, counters.linkedinCalled);
   const members = new MemberReader(api, settings, ctx.logger);
   const strategy = new LinkedinStrategy(settings, redisStateStore(ctx.redis, ctx.keyPrefix), members);
   // only a Community Management app can be granted post analytics (config.ts, LINKEDIN_APPS)
@@ -53,7 +55,7 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
   const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs, holder);
   const liveness = instanceLiveness(ctx.redis, holder, config.LINKEDIN_INSTANCE_TTL_MS);
   const events = ctx.messaging;
-  const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger });
+  const pipeline = new PublicationPipeline({ posts, access, api, content, events, logger: ctx.logger, counted: counters.publishCounted });
   const outbox = serviceMailOutbox(ctx);
   return {
     posts,

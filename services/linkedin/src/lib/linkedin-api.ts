@@ -102,6 +102,12 @@ export interface LinkedinApiSettings {
   requestTimeoutMs: number;
 }
 
+/** The operations of LinkedIn's API the client calls, as the request counter names them. */
+export type LinkedinOperation = 'userinfo' | 'me' | 'create_post' | 'post_metric';
+
+/** Told of every call to LinkedIn: its HTTP status, or 'error' when no answer came (the request counter). */
+export type LinkedinCallObserver = (operation: LinkedinOperation, status: number | 'error') => void;
+
 /** Network errors that prove the request never reached LinkedIn. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
@@ -145,7 +151,10 @@ export function duplicatePostOf(status: number, body: any): string | null | unde
 }
 
 export class LinkedinApi {
-  constructor(private readonly settings: LinkedinApiSettings) {}
+  constructor(
+    private readonly settings: LinkedinApiSettings,
+    private readonly observe: LinkedinCallObserver = () => undefined,
+  ) {}
 
   get apiVersion(): string {
     return this.settings.apiVersion;
@@ -157,6 +166,7 @@ export class LinkedinApi {
   }
 
   private async request(
+    operation: LinkedinOperation,
     method: 'GET' | 'POST',
     path: string,
     options: { token: string; body?: unknown; rest?: boolean },
@@ -176,6 +186,7 @@ export class LinkedinApi {
         timeoutMs: this.settings.requestTimeoutMs,
       });
     } catch (error) {
+      this.observe(operation, 'error');
       const code = (error as HttpRequestError)?.code;
       const timedOut = (error as HttpRequestError)?.timedOut === true;
       if (method === 'POST' && !(code && NOT_SENT.has(code))) {
@@ -183,6 +194,7 @@ export class LinkedinApi {
       }
       throw new LinkedinApiError('unavailable', timedOut ? 'LinkedIn did not answer in time' : 'LinkedIn could not be reached');
     }
+    this.observe(operation, res.status);
     const text = res.text;
     let body: any = null;
     try {
@@ -201,7 +213,7 @@ export class LinkedinApi {
   }
 
   async userinfo(token: string): Promise<UserInfo> {
-    const { body } = await this.request('GET', '/v2/userinfo', { token });
+    const { body } = await this.request('userinfo', 'GET', '/v2/userinfo', { token });
     if (!body || typeof body.sub !== 'string') throw new LinkedinApiError('unavailable', 'LinkedIn userinfo had no member id');
     const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
     return { sub: body.sub, givenName: str(body.given_name), familyName: str(body.family_name), picture: str(body.picture), email: str(body.email) };
@@ -209,7 +221,7 @@ export class LinkedinApi {
 
   /** The member through the Profile API (r_basicprofile), with the projection above. */
   async me(token: string): Promise<MeProfile> {
-    const { body } = await this.request('GET', `/v2/me?projection=${encodeURIComponent(ME_PROJECTION)}`, { token });
+    const { body } = await this.request('me', 'GET', `/v2/me?projection=${encodeURIComponent(ME_PROJECTION)}`, { token });
     if (!body || typeof body.id !== 'string') throw new LinkedinApiError('unavailable', 'LinkedIn /v2/me had no member id');
     const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
     return {
@@ -230,7 +242,7 @@ export class LinkedinApi {
   async createPost(token: string, post: { author: string; commentary: string; visibility: 'PUBLIC' | 'CONNECTIONS' }): Promise<CreatedPost> {
     let headers: HttpAnswer['headers'];
     try {
-      ({ headers } = await this.request('POST', '/rest/posts', {
+      ({ headers } = await this.request('create_post', 'POST', '/rest/posts', {
         token,
         rest: true,
         body: {
@@ -256,7 +268,7 @@ export class LinkedinApi {
   async postMetric(token: string, urn: string, metric: Metric): Promise<number> {
     const kind = urn.startsWith('urn:li:ugcPost:') ? 'ugc' : 'share';
     const query = `q=entity&entity=(${kind}:${encodeURIComponent(urn)})&queryType=${metric}&aggregation=TOTAL`;
-    const { body } = await this.request('GET', `/rest/memberCreatorPostAnalytics?${query}`, { token, rest: true });
+    const { body } = await this.request('post_metric', 'GET', `/rest/memberCreatorPostAnalytics?${query}`, { token, rest: true });
     const elements: any[] = Array.isArray(body?.elements) ? body.elements : [];
     const typeOf = (e: any) => (typeof e?.metricType === 'string' ? e.metricType : Object.values(e?.metricType ?? {})[0]);
     const match = elements.find((e) => typeOf(e) === metric) ?? elements[0];

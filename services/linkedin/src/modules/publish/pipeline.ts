@@ -7,9 +7,15 @@ import type { ContentPort, EventPublisher } from './ports';
 import type { StoredPost } from './post.repository';
 import { sendAttempt, type SendDeps, type SendOutcome, type Visibility } from './send';
 
+/** What a publish sent to LinkedIn came to, as the publish counter names it. */
+export type PublishOutcome = 'published' | 'duplicate_settled' | 'failed' | 'unconfirmed';
+export const PUBLISH_OUTCOMES: readonly PublishOutcome[] = ['published', 'duplicate_settled', 'failed', 'unconfirmed'];
+
 export interface PipelineDeps extends SendDeps {
   content: ContentPort;
   events: EventPublisher;
+  /** told what each publish sent to LinkedIn came to (the publish counter) */
+  counted?: (outcome: PublishOutcome) => void;
 }
 
 /** One publish of one item: who asked (a scheduler request, or the member now) and what goes out. */
@@ -71,6 +77,7 @@ export class PublicationPipeline {
 
   private async settle(publication: Publication, outcome: SendOutcome): Promise<PipelineOutcome> {
     const { item, requestId } = publication;
+    this.deps.counted?.(outcome.kind === 'published' ? (outcome.existing ? 'duplicate_settled' : 'published') : outcome.kind);
     switch (outcome.kind) {
       case 'published':
         return { ...outcome, content: await this.published(item, outcome.attempt, requestId) };
@@ -91,6 +98,7 @@ export class PublicationPipeline {
 
   /** An attempt that died between sending and hearing back (a crash): LinkedIn may have the post. */
   async orphaned(attempt: SendingAttempt, item: InternalContentItem | null, requestId: string | null): Promise<void> {
+    this.deps.counted?.('unconfirmed');
     await this.deps.posts.move(attempt.id, ['sending'], { state: 'unconfirmed', failureReason: messages.unconfirmed });
     if (item) await this.unconfirmed(item, requestId);
     else await this.announce(requestId, 'linkedin.post.failed', { ...unconfirmedFailure(requestId), contentId: attempt.contentId, userId: attempt.userId });

@@ -11,7 +11,8 @@ export type Visibility = 'PUBLIC' | 'CONNECTIONS';
 
 /** What one call to LinkedIn came to; the attempt is stored in the matching state. */
 export type SendOutcome =
-  | { kind: 'published'; attempt: PublishedAttempt }
+  /** `existing`: LinkedIn already had the post (DUPLICATE_POST naming this item's own) */
+  | { kind: 'published'; attempt: PublishedAttempt; existing: boolean }
   | { kind: 'unconfirmed' }
   | { kind: 'failed'; failure: PublishFailure };
 
@@ -67,7 +68,7 @@ export async function sendAttempt(
     await posts.move(attempt.id, ['sending'], { state: 'published', linkedInPostId: urn, url, publishedAt, failureReason: null });
     if (!created.existing) logger.info({ contentId: attempt.contentId, linkedInPostId: urn }, 'published to LinkedIn');
     const published: PublishedAttempt = { ...attempt, state: 'published', linkedInPostId: urn, url, publishedAt, failureReason: null };
-    return { kind: 'published', attempt: published };
+    return { kind: 'published', attempt: published, existing: created.existing };
   } catch (error) {
     // no answer, or a duplicate that names no post: the post may be live, and only the member can tell
     if (isLinkedinApiError(error, 'unknown-outcome') || isLinkedinApiError(error, 'duplicate')) {
