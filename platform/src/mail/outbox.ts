@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 import type { Email } from './render';
 
 interface OutboxDocument extends Email {
@@ -101,6 +102,8 @@ export function createMailOutbox(deps: {
   retryBaseMs: number;
   maxAttempts: number;
   now?: () => Date;
+  /** where the emails waiting to be sent are reported (postwright_outbox_depth{outbox="mail"}), while started */
+  metrics?: Metrics;
 }): MailOutbox {
   const Outbox = outboxModel(deps.conn);
   const now = deps.now ?? (() => new Date());
@@ -191,7 +194,11 @@ export function createMailOutbox(deps: {
     start(pollMs = 5_000) {
       const timer = setInterval(() => void sendDue().catch((err) => deps.logger.warn({ err }, 'email pass failed; the next one tries again')), pollMs);
       timer.unref();
+      const stopReading = deps.metrics?.gaugeAtScrape(OUTBOX_DEPTH, OUTBOX_DEPTH_HELP, ['outbox'], async () => [
+        { labels: { outbox: 'mail' }, value: await Outbox.countDocuments({ status: 'pending' }) },
+      ]);
       return async () => {
+        stopReading?.();
         clearInterval(timer);
         await passing?.catch(() => undefined);
         deps.transport.close();
@@ -200,11 +207,16 @@ export function createMailOutbox(deps: {
   };
 }
 
+/** The gauge every outbox reports its waiting rows in, by outbox; read when scraped. */
+export const OUTBOX_DEPTH = 'postwright_outbox_depth';
+export const OUTBOX_DEPTH_HELP = 'Rows an outbox (or inbox) still has to send or handle (emails, events), by outbox; read when scraped';
+
 /** A service's outbox from its mail settings (mailConfigShape): its own database, SMTP_URL, MAIL_FROM. */
 export function serviceMailOutbox(service: {
   mongo: Connection;
   logger: Logger;
   config: { SMTP_URL: string; MAIL_FROM: string; MAIL_RETRY_BASE_MS: number; MAIL_MAX_ATTEMPTS: number };
+  metrics?: Metrics;
 }): MailOutbox {
   const { config } = service;
   return createMailOutbox({
@@ -214,5 +226,6 @@ export function serviceMailOutbox(service: {
     logger: service.logger,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    metrics: service.metrics,
   });
 }

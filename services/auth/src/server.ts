@@ -121,12 +121,12 @@ export async function start(config: AuthConfig, options: { clock?: Clock } = {})
       await Promise.all([modules.users.init(), modules.accountTokens.init(), modules.outbox.init()]);
       return modules;
     },
-    routes(router, modules, { tokens, config: settings }) {
+    routes(router, modules, { tokens, config: settings, metrics }) {
       keyRoutes(router, { keys });
       authRoutes(router, { auth: modules.auth, tokens, refreshTokenTtlSeconds: settings.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 });
       profileRoutes(router, { profile: modules.profile, tokens, internalToken: settings.INTERNAL_TOKEN });
       adminRoutes(router, { admin: modules.admin, tokens });
-      quotaRoutes(router, { quota: modules.quota, internalToken: settings.INTERNAL_TOKEN });
+      quotaRoutes(router, { quota: modules.quota, internalToken: settings.INTERNAL_TOKEN, metrics });
       accountRoutes(router, { account: modules.account, tokens });
     },
     async background(modules, ctx) {
