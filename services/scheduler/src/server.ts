@@ -6,6 +6,7 @@ import { startFiringConsumer } from './modules/firing/firing.consumer';
 import { FireQueue } from './modules/firing/firing.queue';
 import { startReconciler } from './modules/firing/firing.reconciler';
 import { firingUseCases, type FiringUseCases } from './modules/firing/firing.use-case';
+import { scheduleLateness } from './modules/firing/firing.metrics';
 import { notificationAccounts } from './modules/notifications/accounts.client';
 import { startNotificationsConsumer } from './modules/notifications/notifications.consumer';
 import { notificationEmails } from './modules/notifications/notifications.emails';
@@ -39,6 +40,7 @@ function buildModules(ctx: ServiceContext<SchedulerConfig>, instanceId: string) 
     timer: queue,
     logger,
     instanceId,
+    wentLive: scheduleLateness(ctx.metrics),
     settings: {
       retryBaseMs: config.PUBLISH_RETRY_BASE_MS,
       retryWindowMs: config.PUBLISH_RETRY_WINDOW_SECONDS * 1000,

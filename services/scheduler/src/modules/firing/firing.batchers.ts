@@ -56,7 +56,14 @@ export function emittedBatches(repo: ScheduleRepository, now: () => Date): (clai
   return oneWriteAtATime((claims) => repo.markEmitted(claims, now()));
 }
 
-/** Closes the schedules whose publish request was published. */
-export function publishedBatches(repo: ScheduleRepository): (claim: ClaimRequest) => Promise<void> {
-  return oneWriteAtATime((claims) => repo.markPublished(claims));
+/** Closes the schedules whose publish request was published; resolves to when the schedule was due, or null when there was none left to close. */
+export function publishedBatches(repo: ScheduleRepository): (claim: ClaimRequest) => Promise<Date | null> {
+  const batcher = new Batcher<ClaimRequest, Date | null>(
+    async (claims) => {
+      const closed = new Map((await repo.markPublished(claims)).map((c) => [c.contentId, c.scheduledFor]));
+      return claims.map((c) => closed.get(c.contentId) ?? null);
+    },
+    { maxBatch: MAX_BATCH, maxConcurrent: 1 },
+  );
+  return (claim) => batcher.submit(claim);
 }

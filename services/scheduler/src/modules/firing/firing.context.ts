@@ -18,6 +18,8 @@ export interface FiringDeps {
   instanceId: string;
   settings: FiringSettings;
   now?: () => Date;
+  /** told how late each scheduled post went live: seconds from its scheduled time to LinkedIn having it */
+  wentLive?: (lateSeconds: number) => void;
 }
 
 /** What the firing modules share: their dependencies, the clock, and this replica's unsent claims. */

@@ -36,7 +36,7 @@ export function moveItemBack(content: ContentPort, schedule: FailedSchedule | Ca
  * item goes back to draft with the reason (firing.rules.ts decides).
  */
 export function settling(ctx: FiringContext, arming: Arming) {
-  const { repo, content, events, logger, settings, now } = ctx;
+  const { repo, content, events, logger, settings, now, wentLive } = ctx;
   const markPublished = publishedBatches(repo);
 
   /** Back to draft with the reason once retrying is over (or pointless). */
@@ -96,7 +96,9 @@ export function settling(ctx: FiringContext, arming: Arming) {
 
     async onPublished(event: EventPayload<'linkedin.post.published'>): Promise<void> {
       if (event.requestId) {
-        await markPublished({ contentId: event.contentId, requestId: event.requestId });
+        const scheduledFor = await markPublished({ contentId: event.contentId, requestId: event.requestId });
+        // once, when the schedule closes (a redelivery finds none)
+        if (scheduledFor) wentLive((Date.parse(event.publishedAt) - scheduledFor.getTime()) / 1000);
         return;
       }
       // published now by the user: the schedule has nothing left to do

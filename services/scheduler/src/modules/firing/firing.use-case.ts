@@ -18,7 +18,7 @@ import { reconciling } from './firing.reconcile';
 import { settling } from './firing.settle';
 
 export function firingUseCases(deps: FiringDeps) {
-  const ctx: FiringContext = { ...deps, now: deps.now ?? (() => new Date()), unsent: new Map(), emitted: new Map() };
+  const ctx: FiringContext = { ...deps, now: deps.now ?? (() => new Date()), wentLive: deps.wentLive ?? (() => undefined), unsent: new Map(), emitted: new Map() };
   const arm = arming(ctx);
   const settle = settling(ctx, arm);
   const claim = claiming(ctx, settle.giveUp);

@@ -171,11 +171,21 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
     },
 
     async markPublished(items) {
-      if (!items.length) return;
+      if (!items.length) return [];
+      // when each was due, for how late it went out: one read for the batch, before its delete
+      const due = await schedules
+        .find({ _id: { $in: items.map((i) => i.contentId) }, status: 'firing' })
+        .select('requestId scheduledFor dueAt')
+        .lean<Array<Pick<ScheduleDoc, '_id' | 'requestId' | 'scheduledFor' | 'dueAt'>>>();
       await schedules.bulkWrite(
         items.map((i) => ({ deleteOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' } } })),
         { ordered: false },
       );
+      const requested = new Map(items.map((i) => [i.contentId, i.requestId]));
+      return due.flatMap((d) => {
+        const scheduledFor = d.scheduledFor ?? d.dueAt;
+        return requested.get(String(d._id)) === d.requestId && scheduledFor ? [{ contentId: String(d._id), scheduledFor }] : [];
+      });
     },
 
     async markEmitted(items, at) {

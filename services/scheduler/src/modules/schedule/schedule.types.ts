@@ -123,8 +123,8 @@ export interface ScheduleRepository {
   claimed(): Promise<Schedule[]>;
   /** without the text */
   allPending(): Promise<PendingSchedule[]>;
-  /** published: the schedules of these requests are done and removed, in one bulk write */
-  markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<void>;
+  /** published: the schedules of these requests are done and removed, in one bulk write; resolves to those it closed, with when each was due */
+  markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<Array<{ contentId: string; scheduledFor: Date }>>;
   markEmitted(items: Array<{ contentId: string; requestId: string }>, at: Date): Promise<void>;
   heartbeat(instanceId: string, now: Date): Promise<void>;
   liveInstances(since: Date): Promise<Set<string>>;
