@@ -1,4 +1,4 @@
-import { startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { OUTBOX_DEPTH, OUTBOX_DEPTH_HELP, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { BillingConfig } from './config';
 import { accountsClient } from '@postwright/platform';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -99,7 +99,13 @@ function startRetryLoop(ctx: ServiceContext<BillingConfig>, modules: BillingModu
     });
   }, ctx.config.WEBHOOK_RETRY_INTERVAL_MS);
   timer.unref();
+  // what the loop still has to do, read when scraped
+  const stopReading = ctx.metrics.gaugeAtScrape(OUTBOX_DEPTH, OUTBOX_DEPTH_HELP, ['outbox'], async () => [
+    { labels: { outbox: 'subscriptions' }, value: await modules.stores.subscriptions.countUnpublished() },
+    { labels: { outbox: 'stripe_webhooks' }, value: await modules.stores.inbox.countPending() },
+  ]);
   return async () => {
+    stopReading();
     clearInterval(timer);
     await running;
     await modules.webhooks.drain();

@@ -121,6 +121,11 @@ export function subscriptionRepository(conn: Connection) {
       await Subscriptions.updateOne({ userId, revision }, { $set: { published: true } });
     },
 
+    /** How many states the auth service has not been told of yet (the outbox's depth). */
+    countUnpublished(): Promise<number> {
+      return Subscriptions.countDocuments({ published: false });
+    },
+
     async unpublished(limit: number): Promise<SubscriptionRecord[]> {
       const docs = await Subscriptions.find({ published: false }).limit(limit).lean();
       return docs.map((d) => toRecord(d)!);

@@ -68,6 +68,11 @@ export function inboxRepository(conn: Connection) {
       );
     },
 
+    /** How many received events are not handled yet (being handled, or waiting to be tried again). */
+    countPending(): Promise<number> {
+      return Inbox.countDocuments({ status: 'pending' });
+    },
+
     async due(now: Date, limit: number): Promise<InboxEntry[]> {
       const docs = await Inbox.find({ status: 'pending', nextAttemptAt: { $lte: now } })
         .sort({ nextAttemptAt: 1 })
