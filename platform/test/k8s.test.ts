@@ -1,11 +1,14 @@
 /**
- * deploy/k8s cannot be applied on a machine without a cluster, so it is kept honest here: both
- * overlays are built with the real kustomize library and every object is decoded strictly into
- * the Kubernetes API types (deploy-check), then the objects are checked against one another
- * (Services, autoscalers, disruption budgets and network policies find their pods) and against
- * each program's own config schema (every variable a pod gets is one the program reads, and the
- * schema accepts the whole environment).
+ * deploy/k8s cannot be applied on a machine without a cluster, so it is kept honest here: the
+ * overlays are built with the real kustomize library, with each ingress controller component
+ * and as a checkout holds them (no secrets.env), and every object is decoded strictly into the
+ * Kubernetes API types (deploy-check); then the objects are checked against one another
+ * (Services, routes, autoscalers, disruption budgets and network policies find their pods; the
+ * network policies let through the calls the programs' settings make and nothing else) and
+ * against each program's own config schema (every variable a pod gets is one the program reads,
+ * and the schema accepts the whole environment).
  */
+import { spawnSync } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,7 +84,9 @@ interface Deployment extends Obj {
       spec: {
         containers: Container[];
         terminationGracePeriodSeconds?: number;
+        serviceAccountName?: string;
         automountServiceAccountToken?: boolean;
+        volumes?: Array<{ name: string; emptyDir?: { sizeLimit?: string } }>;
         enableServiceLinks?: boolean;
         securityContext?: SecurityContext;
       };
@@ -107,22 +112,27 @@ interface Hpa extends Obj {
   };
 }
 interface Pdb extends Obj {
-  spec: { minAvailable?: number | string; maxUnavailable?: number | string; selector?: Selector };
+  spec: { minAvailable?: number | string; maxUnavailable?: number | string; selector?: Selector; unhealthyPodEvictionPolicy?: string };
 }
 interface NetworkPolicyPeer {
   podSelector?: Selector;
   namespaceSelector?: Selector;
-  ipBlock?: { cidr: string };
+  ipBlock?: { cidr: string; except?: string[] };
+}
+interface NetworkPolicyRule {
+  ports?: Array<{ port?: number | string; protocol?: string }>;
 }
 interface NetworkPolicy extends Obj {
   spec: {
     podSelector: Selector;
     policyTypes?: string[];
-    ingress?: Array<{ from?: NetworkPolicyPeer[]; ports?: Array<{ port?: number | string; protocol?: string }> }>;
+    ingress?: Array<NetworkPolicyRule & { from?: NetworkPolicyPeer[] }>;
+    egress?: Array<NetworkPolicyRule & { to?: NetworkPolicyPeer[] }>;
   };
 }
 interface Ingress extends Obj {
   spec: {
+    ingressClassName?: string;
     tls?: Array<{ hosts?: string[]; secretName?: string }>;
     rules?: Array<{ host?: string; http?: { paths: Array<IngressPath> } }>;
   };
@@ -133,15 +143,61 @@ interface IngressPath {
   pathType?: string;
   backend: { service?: { name: string; port: { name?: string; number?: number } } };
 }
+interface Gateway extends Obj {
+  spec: {
+    gatewayClassName: string;
+    listeners: Array<{ name: string; protocol: string; port: number; hostname?: string; tls?: { mode?: string; certificateRefs?: Array<{ name: string; kind?: string }> } }>;
+  };
+}
+interface HttpRoute extends Obj {
+  spec: {
+    parentRefs?: Array<{ name: string; sectionName?: string; kind?: string }>;
+    hostnames?: string[];
+    rules: Array<{
+      matches?: Array<{ path?: { type?: string; value?: string } }>;
+      backendRefs?: Array<{ name: string; port?: number; kind?: string }>;
+      filters?: Array<{ type: string; requestRedirect?: { scheme?: string; statusCode?: number } }>;
+      timeouts?: { request?: string; backendRequest?: string };
+    }>;
+  };
+}
+interface ExternalSecret extends Obj {
+  spec: {
+    secretStoreRef: { kind: string; name: string };
+    target?: { name?: string; creationPolicy?: string };
+    data?: unknown[];
+    dataFrom?: Array<{ extract?: { key: string } }>;
+  };
+}
+interface ServiceAccount extends Obj {
+  automountServiceAccountToken?: boolean;
+}
+
+/** What a public address serves, from an Ingress or from an HTTPRoute and its Gateway. */
+interface RoutePath {
+  type: 'Exact' | 'Prefix';
+  path: string;
+  service: string;
+  port: { name?: string; number?: number };
+}
+interface PublicRoute {
+  kind: 'Ingress' | 'HTTPRoute';
+  name: string;
+  hosts: string[];
+  tls: Array<{ hosts: string[]; secretName?: string }>;
+  paths: RoutePath[];
+  /** the whole request's limit (HTTPRoute timeouts.request), in seconds */
+  timeoutSeconds?: number;
+}
 
 /**
- * Whether an Ingress path serves a request's path, as Kubernetes defines it: Exact is the whole
- * path; Prefix matches whole path elements (`/a/b` serves `/a/b` and `/a/b/c`, not `/a/bc`).
+ * Whether a route's path serves a request's path, as Kubernetes and the Gateway API define it:
+ * Exact is the whole path; Prefix matches whole path elements (`/a/b` serves `/a/b` and `/a/b/c`,
+ * not `/a/bc`).
  */
-function ingressServes(rule: IngressPath, requestPath: string): boolean {
-  const path = rule.path ?? '/';
-  if (rule.pathType === 'Exact') return requestPath === path;
-  const prefix = path.replace(/\/+$/, '');
+function routeServes(rule: RoutePath, requestPath: string): boolean {
+  if (rule.type === 'Exact') return requestPath === rule.path;
+  const prefix = rule.path.replace(/\/+$/, '');
   return prefix === '' || requestPath === prefix || requestPath.startsWith(`${prefix}/`);
 }
 
@@ -176,6 +232,120 @@ function matches(selector: Selector | undefined, labels: Labels = {}): boolean {
 }
 
 const podLabels = (d: Deployment): Labels => d.spec.template.metadata.labels ?? {};
+
+/** A Gateway API duration (`120s`, `1m30s`) in seconds. */
+function seconds(duration: string): number {
+  const parts = [...duration.matchAll(/(\d+)(ms|h|m|s)/g)];
+  if (parts.map((p) => p[0]).join('') !== duration) throw new Error(`not a duration: ${duration}`);
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  return parts.reduce((sum, [, n, u]) => sum + Number(n) * unit[u], 0);
+}
+
+/** A resource quantity (`64Mi`, `1Gi`, `500M`) in bytes. */
+function bytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity);
+  if (!match) throw new Error(`not a quantity: ${quantity}`);
+  const unit: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, k: 1e3, M: 1e6, G: 1e9, T: 1e12 };
+  return Number(match[1]) * (match[2] ? unit[match[2]] : 1);
+}
+
+/** Every public address of a build: its Ingresses, and its HTTPRoutes that send to a backend (not the redirect). */
+function publicRoutes(built: Built): PublicRoute[] {
+  const ingresses = built.all<Ingress>('Ingress').map(
+    (i): PublicRoute => ({
+      kind: 'Ingress',
+      name: i.metadata.name,
+      hosts: (i.spec.rules ?? []).map((r) => r.host ?? ''),
+      tls: (i.spec.tls ?? []).map((t) => ({ hosts: t.hosts ?? [], secretName: t.secretName })),
+      paths: (i.spec.rules ?? []).flatMap((r) =>
+        (r.http?.paths ?? []).map((p) => ({
+          type: p.pathType === 'Exact' ? 'Exact' : 'Prefix',
+          path: p.path ?? '/',
+          service: p.backend.service?.name ?? '',
+          port: p.backend.service?.port ?? {},
+        })),
+      ),
+    }),
+  );
+  const gateways = built.all<Gateway>('Gateway');
+  const routes = built
+    .all<HttpRoute>('HTTPRoute')
+    .filter((r) => r.spec.rules.some((rule) => rule.backendRefs?.length))
+    .map((r): PublicRoute => {
+      const listeners = (r.spec.parentRefs ?? []).map((ref) => gateways.find((g) => g.metadata.name === ref.name)?.spec.listeners.find((l) => l.name === ref.sectionName));
+      const timeouts = r.spec.rules.map((rule) => rule.timeouts?.request).filter((t): t is string => Boolean(t));
+      return {
+        kind: 'HTTPRoute',
+        name: r.metadata.name,
+        hosts: r.spec.hostnames ?? [],
+        tls: listeners.filter((l) => l?.protocol === 'HTTPS').map((l) => ({ hosts: l?.hostname ? [l.hostname] : [], secretName: l?.tls?.certificateRefs?.[0]?.name })),
+        paths: r.spec.rules.flatMap((rule) =>
+          (rule.matches ?? [{ path: { type: 'PathPrefix', value: '/' } }]).map((m) => ({
+            type: m.path?.type === 'Exact' ? 'Exact' : 'Prefix',
+            path: m.path?.value ?? '/',
+            service: rule.backendRefs?.[0]?.name ?? '',
+            port: { number: rule.backendRefs?.[0]?.port },
+          })),
+        ),
+        timeoutSeconds: timeouts.length ? Math.min(...timeouts.map(seconds)) : undefined,
+      };
+    });
+  return [...ingresses, ...routes];
+}
+
+/* ------------------------------------------------------------------------------------------ *
+ * Network policies, evaluated as a network plugin enforces them.                               *
+ * ------------------------------------------------------------------------------------------ */
+
+/** A pod (its namespace, labels and named ports) or an address outside the cluster. */
+type Endpoint = { namespace: string; labels: Labels; ports?: Record<string, number> } | { ip: string };
+
+const ipNumber = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+function inCidr(ip: string, cidr: string): boolean {
+  const [base, bits] = cidr.split('/');
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(ipNumber(ip) / size) === Math.floor(ipNumber(base) / size);
+}
+
+const policyTypes = (p: NetworkPolicy) => p.spec.policyTypes ?? ['Ingress', ...(p.spec.egress ? ['Egress'] : [])];
+
+function peerMatches(peer: NetworkPolicyPeer, policyNamespace: string, other: Endpoint): boolean {
+  if (peer.ipBlock) return 'ip' in other && inCidr(other.ip, peer.ipBlock.cidr) && !(peer.ipBlock.except ?? []).some((c) => inCidr(other.ip, c));
+  if ('ip' in other) return false;
+  const namespaceOk = peer.namespaceSelector ? matches(peer.namespaceSelector, { 'kubernetes.io/metadata.name': other.namespace }) : other.namespace === policyNamespace;
+  return namespaceOk && (peer.podSelector ? matches(peer.podSelector, other.labels) : true);
+}
+
+/**
+ * Whether a connection from one endpoint to another's port is let through: by the source's
+ * egress policies and the destination's ingress policies, or by one side alone (a named port is
+ * the destination pod's). Pods of other namespaces and outside addresses have no policies here:
+ * their side lets everything through.
+ */
+function connects(built: Built, namespace: string, from: Endpoint, to: Endpoint, port: number, protocol = 'TCP', sides: Array<'Egress' | 'Ingress'> = ['Egress', 'Ingress']): boolean {
+  const policies = built.all<NetworkPolicy>('NetworkPolicy');
+  const destinationPorts = 'ip' in to ? {} : (to.ports ?? {});
+  const portMatches = (rule: NetworkPolicyRule) =>
+    !rule.ports?.length ||
+    rule.ports.some((p) => (p.protocol ?? 'TCP') === protocol && (p.port === undefined || p.port === port || (typeof p.port === 'string' && destinationPorts[p.port] === port)));
+  const side = (pod: Endpoint, type: 'Ingress' | 'Egress', other: Endpoint) => {
+    if ('ip' in pod || pod.namespace !== namespace) return true;
+    const selecting = policies.filter((p) => policyTypes(p).includes(type) && matches(p.spec.podSelector, pod.labels));
+    if (!selecting.length) return true;
+    return selecting.some((p) =>
+      type === 'Ingress'
+        ? (p.spec.ingress ?? []).some((rule) => (!rule.from?.length || rule.from.some((peer) => peerMatches(peer, namespace, other))) && portMatches(rule))
+        : (p.spec.egress ?? []).some((rule) => (!rule.to?.length || rule.to.some((peer) => peerMatches(peer, namespace, other))) && portMatches(rule)),
+    );
+  };
+  return (!sides.includes('Egress') || side(from, 'Egress', to)) && (!sides.includes('Ingress') || side(to, 'Ingress', from));
+}
+
+/** A Deployment's pod as an endpoint: its labels and its containers' named ports. */
+function podOf(d: Deployment, namespace: string): Endpoint {
+  const ports = Object.fromEntries(d.spec.template.spec.containers.flatMap((c) => c.ports ?? []).map((p) => [p.name ?? '', p.containerPort]));
+  return { namespace, labels: podLabels(d), ports };
+}
 
 /**
  * The environment a container starts with, resolved as the kubelet does from the built
@@ -328,6 +498,47 @@ const gatewayCallers: Record<Overlay, Program[]> = { production: [], sandbox: ['
 /** the programs whose state lives in memory: one pod, the old one stopped before the new one starts */
 const sandboxes: Program[] = ['linkedin-sandbox', 'billing-sandbox'];
 
+/** the services behind the gateway */
+const services: Program[] = ['auth', 'content', 'linkedin', 'scheduler', 'billing'];
+/** how long each program may drain after SIGTERM: a streamed generation passes through the gateway and content (up to 45 s), linkedin finishes a publish */
+const drainSeconds: Record<Program, number> = { gateway: 55, content: 55, linkedin: 55, auth: 10, scheduler: 10, billing: 10, 'linkedin-sandbox': 10, 'billing-sandbox': 10 };
+/** the outside services each program calls, at public addresses: HTTPS (LinkedIn, the model, Stripe) and SMTP */
+const httpsCallers: Program[] = ['linkedin', 'content', 'billing'];
+/** the data services: their ports and the programs that use them */
+const dataServices: Record<string, { ports: number[]; clients: Program[] }> = {
+  mongodb: { ports: [27017], clients: services },
+  redis: { ports: [6379, 6380], clients: ['gateway', ...services] },
+  rabbitmq: { ports: [5672, 5671], clients: services },
+};
+/** where the overlays' data-services.yaml says the data services are (placeholders an operator replaces) */
+const dataPlaces: Endpoint[] = [{ namespace: 'postwright-data', labels: { app: 'database' } }, { ip: '192.0.2.10' }];
+/** an address on the internet, and the ones a pod must never reach there */
+const publicAddress = '93.184.215.14';
+const forbiddenAddresses = ['169.254.169.254', '10.0.0.1', '172.16.0.10', '192.168.1.1', '100.64.0.1'];
+
+/** the ingress controllers, each a component, and the namespace its proxies connect from */
+type Controller = 'traefik' | 'envoy-gateway';
+const controllers: Controller[] = ['traefik', 'envoy-gateway'];
+const controllerNamespace: Record<Controller, string> = { traefik: 'traefik', 'envoy-gateway': 'envoy-gateway-system' };
+/** the overlay's file of public addresses each controller takes: Ingresses, or a Gateway and HTTPRoutes */
+const routesFile: Record<Controller, string> = { traefik: 'ingress.yaml', 'envoy-gateway': 'gateway-api.yaml' };
+/** each overlay as checked in: its controller and where its Secret comes from */
+const checkedIn: Record<Overlay, { controller: Controller; secret: 'external-secrets' | 'none' }> = {
+  production: { controller: 'envoy-gateway', secret: 'external-secrets' },
+  sandbox: { controller: 'traefik', secret: 'none' },
+};
+const namespaceOf: Record<Overlay, string> = { production: 'postwright', sandbox: 'postwright-sandbox' };
+const instanceOf: Record<Overlay, string> = { production: 'postwright', sandbox: 'postwright-sandbox' };
+const overlays: Overlay[] = ['production', 'sandbox'];
+
+/** one overlay with one controller, its Secret generated from secrets.env: what the checks of a running app read */
+interface Variant {
+  overlay: Overlay;
+  controller: Controller;
+  name: string;
+}
+const variants: Variant[] = overlays.flatMap((overlay) => controllers.map((controller) => ({ overlay, controller, name: `${overlay} with ${controller}` })));
+
 /** A real key, written on one line with \n escapes as secrets.env.example says. */
 const { privateKey: signingKey, publicKey: verifyingKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -364,17 +575,46 @@ const overlaySecrets: Record<Overlay, Record<string, string>> = {
 const MAILPIT_VERSION = /VERSION="\$\{MAILPIT_VERSION:-(v[\d.]+)\}"/.exec(fs.readFileSync(path.join(root, 'platform/scripts/install-mailpit.sh'), 'utf8'))?.[1];
 const secretsOf = (overlay: Overlay): Record<string, string> => ({ ...fakeSecrets, ...overlaySecrets[overlay] });
 
-/** A copy of deploy/k8s in a temporary folder, each overlay's secrets.env written from its example. */
-function copyWithSecrets(): string {
+/**
+ * An overlay's kustomization.yaml using the given controller's component and public addresses,
+ * and its secrets-file component for the Secret.
+ */
+function withComponents(text: string, controller: Controller, file: string): string {
+  const swaps: Array<[RegExp, string]> = [
+    [/^ {2}- \.\.\/\.\.\/components\/(?:traefik|envoy-gateway)$/m, `  - ../../components/${controller}`],
+    [/^ {2}- (?:ingress|gateway-api)\.yaml$/m, `  - ${routesFile[controller]}`],
+    [/^ {2}(?:# )?- (?:\.\.\/\.\.\/components\/external-secrets|secrets-file)$/m, '  - secrets-file'],
+  ];
+  return swaps.reduce((text, [line, replacement]) => {
+    if (!line.test(text)) throw new Error(`${file} has no line ${line}: k8s.test.ts switches the components with it`);
+    return text.replace(line, replacement);
+  }, text);
+}
+
+/**
+ * A copy of deploy/k8s in a temporary folder: as a checkout holds it (no secrets.env), or with
+ * each overlay's secrets-file/secrets.env written from its example and, beside each overlay, a
+ * copy of it per controller (`<overlay>-with-<controller>`) that generates its Secret from it.
+ */
+function copyOf(options: { secrets: boolean }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postwright-k8s-'));
+  temps.push(dir);
   // an operator's real secrets.env never leaves the working tree
   fs.cpSync(source, dir, { recursive: true, filter: (src) => path.basename(src) !== 'secrets.env' });
-  for (const overlay of Object.keys(programsOf) as Overlay[]) {
-    const keys = exampleKeys(path.join(dir, 'overlays', overlay, 'secrets.env.example'));
+  if (!options.secrets) return dir;
+  for (const overlay of overlays) {
+    const folder = path.join(dir, 'overlays', overlay);
+    const keys = exampleKeys(path.join(folder, 'secrets.env.example'));
     const secrets = secretsOf(overlay);
     const missing = keys.filter((k) => !(k in secrets));
     if (missing.length) throw new Error(`no fake value for ${missing.join(', ')}: add one to fakeSecrets in k8s.test.ts`);
-    fs.writeFileSync(path.join(dir, 'overlays', overlay, 'secrets.env'), keys.map((k) => `${k}=${secrets[k]}\n`).join(''));
+    fs.writeFileSync(path.join(folder, 'secrets-file/secrets.env'), keys.map((k) => `${k}=${secrets[k]}\n`).join(''));
+    for (const controller of controllers) {
+      const variant = path.join(dir, 'overlays', `${overlay}-with-${controller}`);
+      fs.cpSync(folder, variant, { recursive: true });
+      const file = path.join(variant, 'kustomization.yaml');
+      fs.writeFileSync(file, withComponents(fs.readFileSync(file, 'utf8'), controller, `overlays/${overlay}/kustomization.yaml`));
+    }
   }
   return dir;
 }
@@ -393,18 +633,41 @@ function editDeployment(dir: string, file: string, edit: (doc: Document) => void
 /* ------------------------------------------------------------------------------------------ */
 
 const temps: string[] = [];
-let copy: string;
-let built: Record<Overlay | 'base', Built>;
+/** each build by name: the base, every variant, each overlay as checked in, the other components */
+const builds: Record<string, { ok: true; built: Built } | { ok: false; error: string }> = {};
+/** a build's objects; a build kustomize or the decoder refused fails the test with their message */
+function built(name: string): Built {
+  const result = builds[name];
+  if (!result) throw new Error(`no build named ${name}`);
+  if (!result.ok) throw new Error(result.error);
+  return result.built;
+}
+const asCheckedIn = (overlay: Overlay) => `${overlay} as checked in`;
+/** the components of deploy/k8s/components other than the controllers and the ExternalSecret: each built into the production overlay */
+const otherComponents = fs
+  .readdirSync(path.join(source, 'components'))
+  .filter((name) => fs.existsSync(path.join(source, 'components', name, 'kustomization.yaml')))
+  .filter((name) => !(controllers as string[]).includes(name) && name !== 'external-secrets');
+const withComponent = (component: string) => `production with components/${component}`;
 
 beforeAll(() => {
-  copy = copyWithSecrets();
-  temps.push(copy);
-  const dirs = { production: path.join(copy, 'overlays/production'), sandbox: path.join(copy, 'overlays/sandbox'), base: path.join(copy, 'base') };
-  const result = kustomizeBuild(Object.values(dirs));
-  // every test fails with kustomize's or the decoder's message
-  if (!result.ok) throw new Error(result.error);
-  const objectsOf = (dir: string) => (result.objects[dir] ?? []) as unknown as Obj[];
-  built = { production: new Built(objectsOf(dirs.production)), sandbox: new Built(objectsOf(dirs.sandbox)), base: new Built(objectsOf(dirs.base)) };
+  const copy = copyOf({ secrets: true });
+  const clean = copyOf({ secrets: false });
+  const dirs: Record<string, string> = { base: path.join(copy, 'base') };
+  for (const v of variants) dirs[v.name] = path.join(copy, 'overlays', `${v.overlay}-with-${v.controller}`);
+  for (const overlay of overlays) dirs[asCheckedIn(overlay)] = path.join(clean, 'overlays', overlay);
+  for (const component of otherComponents) {
+    const file = path.join(clean, 'overlays/production/kustomization.yaml');
+    const variant = path.join(clean, 'overlays', `production-with-${component}`);
+    fs.cpSync(path.dirname(file), variant, { recursive: true });
+    fs.writeFileSync(path.join(variant, 'kustomization.yaml'), fs.readFileSync(file, 'utf8').replace(/^components:\n/m, `components:\n  - ../../components/${component}\n`));
+    dirs[withComponent(component)] = variant;
+  }
+  // one build each, so that a refused one fails its own tests alone
+  for (const [name, dir] of Object.entries(dirs)) {
+    const result = kustomizeBuild([dir]);
+    builds[name] = result.ok ? { ok: true, built: new Built((result.objects[dir] ?? []) as unknown as Obj[]) } : { ok: false, error: result.error };
+  }
 }, 600_000);
 
 afterAll(() => {
@@ -412,27 +675,72 @@ afterAll(() => {
 });
 
 describe('deploy/k8s', () => {
-  test('when both overlays and the base are built, then kustomize and the strict decoding into the API types accept every object', () => {
-    for (const overlay of ['production', 'sandbox', 'base'] as const) expect(built[overlay].objects.length).toBeGreaterThan(0);
-  });
+  test.each(['base', ...variants.map((v) => v.name), ...overlays.map(asCheckedIn), ...otherComponents.map(withComponent)])(
+    'when %s is built, then kustomize and the strict decoding into the API types accept every object',
+    (name) => {
+      expect(built(name).objects.length).toBeGreaterThan(0);
+    },
+  );
 
-  test('when the base is built, then it holds no Secret and sets no namespace (the overlays do)', () => {
-    expect(built.base.all('Secret')).toEqual([]);
-    expect(built.base.objects.filter((o) => o.metadata.namespace)).toEqual([]);
+  test('when the base is built, then it holds no Secret, no public address and no annotation of any controller, and sets no namespace (the overlays and components do)', () => {
+    const base = built('base');
+    expect(base.all('Secret')).toEqual([]);
+    expect(base.objects.filter((o) => ['Ingress', 'Gateway', 'HTTPRoute'].includes(o.kind))).toEqual([]);
+    expect(base.objects.filter((o) => o.metadata.annotations)).toEqual([]);
+    expect(base.objects.filter((o) => o.metadata.namespace)).toEqual([]);
     expect(fs.readFileSync(path.join(source, 'base/kustomization.yaml'), 'utf8')).not.toMatch(/secretGenerator/);
   });
 
+  test.each(overlays)(
+    'when the %s overlay is built as checked in (no secrets.env), then it renders with its own controller, production takes its Secret from an ExternalSecret, the sandbox from the operator',
+    (overlay) => {
+      const b = built(asCheckedIn(overlay));
+      expect(b.all('Secret')).toEqual([]);
+      // the pods read the Secret under its own name: nothing renames it (no generator's hash)
+      const references = b
+        .all<Deployment>('Deployment')
+        .flatMap((d) => d.spec.template.spec.containers.flatMap((c) => c.env ?? []))
+        .map((e) => e.valueFrom?.secretKeyRef?.name)
+        .filter(Boolean);
+      expect(references.length).toBeGreaterThan(0);
+      expect([...new Set(references)]).toEqual(['postwright-secrets']);
+      const { controller, secret } = checkedIn[overlay];
+      if (controller === 'traefik') {
+        expect(b.all<Ingress>('Ingress').map((i) => i.spec.ingressClassName)).toEqual(publicPrograms[overlay].map(() => 'traefik'));
+      } else {
+        expect([b.all('Ingress').length, b.get<Gateway>('Gateway', 'postwright')?.spec.gatewayClassName]).toEqual([0, 'eg']);
+      }
+      const externalSecrets = b.all<ExternalSecret>('ExternalSecret');
+      if (secret === 'none') {
+        expect(externalSecrets).toEqual([]);
+        return;
+      }
+      expect(externalSecrets).toHaveLength(1);
+      const [es] = externalSecrets;
+      expect(es.apiVersion).toBe('external-secrets.io/v1');
+      expect(es.spec.target).toMatchObject({ name: 'postwright-secrets', creationPolicy: 'Owner' });
+      expect(es.spec.secretStoreRef.kind).toBe('ClusterSecretStore');
+      expect(es.spec.secretStoreRef.name).toBeTruthy();
+      // every key of the store's secret, so the keys are secrets.env.example's
+      expect(es.spec.dataFrom).toEqual([{ extract: { key: expect.any(String) } }]);
+      // the Secret keeps its name when it changes: Reloader rolls the pods where it runs
+      for (const d of b.all<Deployment>('Deployment')) expect([d.metadata.name, d.metadata.annotations?.['secret.reloader.stakater.com/reload']]).toEqual([d.metadata.name, 'postwright-secrets']);
+    },
+  );
+
   test('when the overlays are built, then each lives in its own namespace, created with the restricted Pod Security Standard', () => {
-    for (const [overlay, namespace] of [['production', 'postwright'], ['sandbox', 'postwright-sandbox']] as const) {
-      const objects = built[overlay].objects;
-      expect(objects.filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace)).toEqual([]);
-      const ns = built[overlay].get('Namespace', namespace);
-      expect(ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    const builds = [...variants.map((v) => [v.name, v.overlay] as const), ...overlays.map((o) => [asCheckedIn(o), o] as const)];
+    for (const [name, overlay] of builds) {
+      const namespace = namespaceOf[overlay];
+      const objects = built(name).objects;
+      expect([name, objects.filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace)]).toEqual([name, []]);
+      const ns = built(name).get('Namespace', namespace);
+      expect([name, ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']]).toEqual([name, 'restricted']);
     }
   });
 
   test('when the secrets.env.example files are read, then they name every secret a program needs and give no value', () => {
-    for (const overlay of ['production', 'sandbox'] as const) {
+    for (const overlay of overlays) {
       const file = path.join(source, 'overlays', overlay, 'secrets.env.example');
       const keys = exampleKeys(file);
       const needed = new Set(
@@ -486,9 +794,46 @@ describe('deploy/k8s', () => {
     expect(/^JWT_PRIVATE_KEY=(.*)$/m.exec(text)?.[1]).toBe(fakeSecrets.JWT_PRIVATE_KEY);
     expect(/^JWT_PUBLIC_KEY=(.*)$/m.exec(text)?.[1]).toBe(fakeSecrets.JWT_PUBLIC_KEY);
   });
+
+  test.each(overlays)(
+    'when `npm run secrets -- k8s` is run for the %s overlay, then it writes secrets-file/secrets.env (mode 0600), says how the overlay reads it, and the overlay so switched generates the Secret from it',
+    (overlay) => {
+      const copy = copyOf({ secrets: false });
+      const folder = path.join(copy, 'overlays', overlay);
+      const run = spawnSync(process.execPath, [path.join(root, 'platform/scripts/secrets.js'), 'k8s', folder], { cwd: copy, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const file = path.join(folder, 'secrets-file/secrets.env');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(run.stdout).toContain('Wrote overlays/' + overlay + '/secrets-file/secrets.env');
+      // the overlay as checked in does not read the file: the script says what to do
+      expect(run.stdout).toContain('list `- secrets-file` under components');
+      expect(run.stdout).toContain(`kubectl -n ${namespaceOf[overlay]} create secret generic postwright-secrets --from-env-file=overlays/${overlay}/secrets-file/secrets.env`);
+
+      const settings = path.join(folder, 'kustomization.yaml');
+      fs.writeFileSync(settings, withComponents(fs.readFileSync(settings, 'utf8'), 'traefik', settings));
+      const rerun = spawnSync(process.execPath, [path.join(root, 'platform/scripts/secrets.js'), 'k8s', folder, '--force'], { cwd: copy, encoding: 'utf8' });
+      expect(rerun.status).toBe(0);
+      expect(rerun.stdout).not.toContain('secrets-file` under components');
+      const result = kustomizeBuild([folder]);
+      if (!result.ok) throw new Error(result.error);
+      const switched = new Built(result.objects[folder] as unknown as Obj[]);
+      const secrets = switched.all<Secret>('Secret');
+      expect(secrets.map((s) => s.metadata.name)).toEqual([expect.stringMatching(/^postwright-secrets-[a-z0-9]+$/)]);
+      expect(Object.keys(secrets[0].data ?? {}).sort()).toEqual(exampleKeys(path.join(folder, 'secrets.env.example')).sort());
+      // the generator's hashed name reaches every pod: a changed secrets.env rolls them
+      const references = switched
+        .all<Deployment>('Deployment')
+        .flatMap((d) => d.spec.template.spec.containers.flatMap((c) => c.env ?? []))
+        .map((e) => e.valueFrom?.secretKeyRef?.name)
+        .filter(Boolean);
+      expect([...new Set(references)]).toEqual([secrets[0].metadata.name]);
+    },
+    120_000,
+  );
 });
 
-describe("the sandbox overlay's LinkedIn sandbox", () => {
+describe.each(controllers)("the sandbox overlay's LinkedIn sandbox with %s", (controller) => {
   const sandboxSrc = path.join(root, 'services/linkedin-sandbox/src');
   /** every route the sandbox answers (test controls included), as METHOD and a path with its parameters filled in */
   function sandboxRoutes(): string[] {
@@ -505,14 +850,11 @@ describe("the sandbox overlay's LinkedIn sandbox", () => {
     require(path.join(sandboxSrc, 'routes/feed.ts')).feedRoutes(router, state);
     return routes;
   }
-  const publicPaths = () => {
-    const ingress = built.sandbox.get<Ingress>('Ingress', 'linkedin-sandbox');
-    return (ingress?.spec.rules ?? []).flatMap((r) => r.http?.paths ?? []);
-  };
-  const served = (requestPath: string) => publicPaths().some((p) => ingressServes(p, requestPath));
+  const publicPaths = () => publicRoutes(built(`sandbox with ${controller}`)).find((r) => r.name === 'linkedin-sandbox')?.paths ?? [];
+  const served = (requestPath: string) => publicPaths().some((p) => routeServes(p, requestPath));
 
-  test('when its Ingress is read, then it serves only what a browser asks for (the consent page and its form, profile pictures, a post\'s page) and never the token endpoint, the API, the test controls or the probes', () => {
-    expect(publicPaths().map((p) => `${p.pathType} ${p.path}`)).toEqual([
+  test('when its public route is read, then it serves only what a browser asks for (the consent page and its form, profile pictures, a post\'s page) and never the token endpoint, the API, the test controls or the probes', () => {
+    expect(publicPaths().map((p) => `${p.type} ${p.path}`)).toEqual([
       'Exact /oauth/v2/authorization',
       'Exact /oauth/v2/authorization/decision',
       'Prefix /media/profile',
@@ -550,20 +892,25 @@ describe("the sandbox overlay's LinkedIn sandbox", () => {
   });
 });
 
-describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) => {
+describe.each(variants)('the $name', ({ overlay, controller, name }) => {
   const programs = programsOf[overlay];
-  const b = () => built[overlay];
+  const b = () => built(name);
+  const namespace = namespaceOf[overlay];
 
-  test('when built, then it has a Deployment and a Service for each program and component, and nothing else runs', () => {
+  test('when built, then it has a Deployment, a ServiceAccount and a Service for each program and component, and nothing else runs', () => {
     const running = [...programs, ...componentsOf[overlay]].sort();
     expect(b().all('Deployment').map((d) => d.metadata.name).sort()).toEqual(running);
     expect(b().all('Service').map((s) => s.metadata.name).sort()).toEqual(running);
+    // each its own identity, none with an API token
+    const accounts = b().all<ServiceAccount>('ServiceAccount');
+    expect(accounts.map((s) => s.metadata.name).sort()).toEqual(running);
+    for (const account of accounts) expect([account.metadata.name, account.automountServiceAccountToken]).toEqual([account.metadata.name, false]);
     // MongoDB, Redis and RabbitMQ are external
     expect(b().objects.filter((o) => ['StatefulSet', 'DaemonSet', 'Pod', 'Job', 'CronJob', 'ReplicaSet'].includes(o.kind))).toEqual([]);
   });
 
   test.each(programsOf[overlay])(
-    'when the %s Deployment is read, then it has its probes, resources, a locked-down non-root container and time to drain',
+    'when the %s Deployment is read, then it has its probes, resources, its own identity, a locked-down non-root container and time to drain',
     (program) => {
       const d = b().deployment(program);
       const pod = d.spec.template.spec;
@@ -572,7 +919,8 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(c.name).toBe(program);
       // the overlay's registry and tag replaced the base's image name
       expect(c.image).toMatch(new RegExp(`/postwright/${program}:[\\w.-]+$`));
-      expect(c.ports).toEqual([{ name: 'http', containerPort: 3000 }]);
+      // the gateway serves /metrics on a port of its own, never on the public one
+      expect(c.ports).toEqual(program === 'gateway' ? [{ name: 'http', containerPort: 3000 }, { name: 'metrics', containerPort: 9091 }] : [{ name: 'http', containerPort: 3000 }]);
 
       expect(c.readinessProbe?.httpGet).toEqual({ path: '/ready', port: 'http' });
       expect(c.livenessProbe?.httpGet).toEqual({ path: '/health', port: 'http' });
@@ -581,8 +929,14 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       for (const kind of ['requests', 'limits'] as const) {
         expect(c.resources?.[kind]?.cpu).toBeTruthy();
         expect(c.resources?.[kind]?.memory).toBeTruthy();
+        expect(c.resources?.[kind]?.['ephemeral-storage']).toBeTruthy();
       }
+      // the emptyDir volumes count against the pod's ephemeral storage, beside its logs
+      const scratch = (pod.volumes ?? []).reduce((sum, v) => sum + bytes(v.emptyDir?.sizeLimit ?? '0'), 0);
+      expect(bytes(c.resources?.limits?.['ephemeral-storage'] ?? '0')).toBeGreaterThan(scratch);
+      expect(bytes(c.resources?.requests?.['ephemeral-storage'] ?? '0')).toBeLessThanOrEqual(bytes(c.resources?.limits?.['ephemeral-storage'] ?? '0'));
 
+      expect(pod.serviceAccountName).toBe(program);
       const security = { ...pod.securityContext, ...c.securityContext };
       expect(security.runAsNonRoot).toBe(true);
       expect(security.runAsUser).toBe(1000);
@@ -592,14 +946,21 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(security.seccompProfile?.type).toBe('RuntimeDefault');
       expect(pod.automountServiceAccountToken).toBe(false);
 
-      // the endpoints drop the pod before SIGTERM; then the program drains (linkedin: up to 55 s)
+      // the endpoints drop the pod before SIGTERM; then the program drains (up to 50 s where a
+      // stream or a publish may be under way) and closes, with a margin before SIGKILL
       expect(c.lifecycle?.preStop?.exec?.command).toEqual(['/bin/sleep', '5']);
-      const drain = program === 'linkedin' ? 55 : 10;
-      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(5 + drain + 5);
-      if (program === 'linkedin') expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(60);
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(5 + drainSeconds[program] + 5);
+      if (drainSeconds[program] > 10) expect(pod.terminationGracePeriodSeconds).toBe(65);
 
-      expect(matches(d.spec.selector, podLabels(d))).toBe(true);
-      expect(podLabels(d)).toMatchObject({ 'app.kubernetes.io/name': program, 'app.kubernetes.io/part-of': 'postwright' });
+      // the selector is the name alone, so the other labels may change without replacing the Deployment
+      expect(d.spec.selector).toEqual({ matchLabels: { 'app.kubernetes.io/name': program } });
+      expect(podLabels(d)).toMatchObject({
+        'app.kubernetes.io/name': program,
+        'app.kubernetes.io/part-of': 'postwright',
+        'app.kubernetes.io/instance': instanceOf[overlay],
+        // the release: the image's tag
+        'app.kubernetes.io/version': /:([\w.-]+)$/.exec(c.image ?? '')?.[1],
+      });
     },
   );
 
@@ -628,6 +989,7 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       expect(config).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: 3000, LOG_LEVEL: 'info' });
       if ('AUTH_URL' in env) expect(env.AUTH_URL).toBe('http://auth:3000');
       if (program === 'auth') expect(config.JWT_PRIVATE_KEY).toBe(signingKey.trim());
+      if (program === 'gateway') expect(Number(env.METRICS_PORT)).toBe(c.ports?.find((p) => p.name === 'metrics')?.containerPort);
       // the key its tokens are checked with, given rather than fetched from the auth service
       if (tokenVerifiers.includes(program)) expect([program, publicKeyIn(config.JWT_PUBLIC_KEY)]).toEqual([program, verifyingKey]);
       else expect('JWT_PUBLIC_KEY' in env).toBe(false);
@@ -694,14 +1056,14 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     for (const map of b().all<ConfigMap>('ConfigMap')) expect(Object.keys(map.data ?? {}).filter((k) => secretKeys.has(k))).toEqual([]);
   });
 
-  test('when the public URLs are read, then they are the Ingress hosts, served over TLS', () => {
+  test('when the public URLs are read, then they are the hosts of the public routes, served over TLS', () => {
     const envOf = (program: Program) => resolveEnv(b(), b().deployment(program).spec.template.spec.containers[0]).env;
     const hostsOf = (name: string) => {
-      const ingress = b().get<Ingress>('Ingress', name);
-      expect(ingress).toBeDefined();
-      const hosts = (ingress?.spec.rules ?? []).map((r) => r.host);
-      expect((ingress?.spec.tls ?? []).flatMap((t) => t.hosts ?? []).sort()).toEqual([...hosts].sort());
-      for (const tls of ingress?.spec.tls ?? []) expect(tls.secretName).toBeTruthy();
+      const route = publicRoutes(b()).find((r) => r.name === name);
+      expect(route).toBeDefined();
+      const hosts = route?.hosts ?? [];
+      expect((route?.tls ?? []).flatMap((t) => t.hosts).sort()).toEqual([...hosts].sort());
+      for (const tls of route?.tls ?? []) expect(tls.secretName).toBeTruthy();
       return hosts;
     };
     const publicUrl = new URL(envOf('linkedin').PUBLIC_URL);
@@ -781,6 +1143,10 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     expect(security.capabilities?.drop).toEqual(['ALL']);
     expect(security.seccompProfile?.type).toBe('RuntimeDefault');
     expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.serviceAccountName).toBe('mailpit');
+    expect(bytes(c.resources?.limits?.['ephemeral-storage'] ?? '0')).toBeGreaterThan((pod.volumes ?? []).reduce((sum, v) => sum + bytes(v.emptyDir?.sizeLimit ?? '0'), 0));
+    // not of this release: its version is its image's
+    expect(podLabels(d)['app.kubernetes.io/version']).toBe(MAILPIT_VERSION);
     // else the Service named mailpit would hand it MAILPIT_PORT=tcp://... and the like
     expect(pod.enableServiceLinks).toBe(false);
     expect([d.spec.replicas, d.spec.strategy?.type]).toEqual([1, 'Recreate']);
@@ -796,39 +1162,32 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
       { name: 'smtp', port: 1025, targetPort: 'smtp' },
       { name: 'http', port: 8025, targetPort: 'http' },
     ]);
-    const ingress = b().get<Ingress>('Ingress', 'mailpit');
-    const hosts = (ingress?.spec.rules ?? []).map((r) => r.host);
-    expect(hosts).toHaveLength(1);
-    expect((ingress?.spec.tls ?? []).flatMap((t) => t.hosts ?? [])).toEqual(hosts);
-    expect((ingress?.spec.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => p.backend.service)).toEqual([{ name: 'mailpit', port: { name: 'http' } }]);
+    const route = publicRoutes(b()).find((r) => r.name === 'mailpit');
+    expect(route?.hosts).toHaveLength(1);
+    expect(route?.tls.flatMap((tls) => tls.hosts)).toEqual(route?.hosts);
+    expect(route?.paths.map((p) => [p.service, p.port.name ?? p.port.number])).toEqual([['mailpit', controller === 'traefik' ? 'http' : 8025]]);
 
-    const rules = b()
-      .all<NetworkPolicy>('NetworkPolicy')
-      .filter((p) => matches(p.spec.podSelector, podLabels(d)))
-      .flatMap((p) => p.spec.ingress ?? []);
-    for (const rule of rules) expect(rule.ports?.length === 1 && ['smtp', 'http'].includes(String(rule.ports[0].port))).toBe(true);
-    const smtpRules = rules.filter((rule) => rule.ports?.[0].port === 'smtp');
-    // every SMTP rule names its peers, pods of this namespace by label
-    for (const rule of smtpRules) {
-      expect(rule.from?.length).toBeGreaterThan(0);
-      for (const peer of rule.from ?? []) expect([peer.podSelector !== undefined, peer.namespaceSelector, peer.ipBlock]).toEqual([true, undefined, undefined]);
-    }
+    // SMTP from the services that send email alone; the inbox from anyone (the browser, through the controller)
+    const mailpit = podOf(d, namespace);
     const smtpCallers = b()
       .all<Deployment>('Deployment')
-      .filter((other) => smtpRules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, podLabels(other)))))
+      .filter((other) => connects(b(), namespace, podOf(other, namespace), mailpit, 1025))
       .map((other) => other.metadata.name);
     expect(smtpCallers.sort()).toEqual([...mailSenders].sort());
+    expect(connects(b(), namespace, { namespace: 'elsewhere', labels: {} }, mailpit, 1025)).toBe(false);
+    expect(connects(b(), namespace, { ip: publicAddress }, mailpit, 8025)).toBe(true);
   });
 
-  test('when an Ingress is read, then its backends are existing Services and their ports', () => {
-    const ingresses = b().all<Ingress>('Ingress');
-    expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(publicPrograms[overlay].slice().sort());
-    for (const ingress of ingresses) {
-      for (const p of (ingress.spec.rules ?? []).flatMap((r) => r.http?.paths ?? [])) {
-        const backend = p.backend.service;
-        const service = backend && b().get<Service>('Service', backend.name);
+  test("when a public route is read, then it sends to an existing Service on its http port (never the gateway's metrics)", () => {
+    const routes = publicRoutes(b());
+    expect(routes.map((r) => r.name).sort()).toEqual(publicPrograms[overlay].slice().sort());
+    for (const route of routes) {
+      expect(route.paths.length).toBeGreaterThan(0);
+      for (const p of route.paths) {
+        const service = b().get<Service>('Service', p.service);
         expect(service).toBeDefined();
-        expect(service?.spec.ports.some((port) => port.name === backend?.port.name || port.port === backend?.port.number)).toBe(true);
+        const port = service?.spec.ports.find((port) => port.name === p.port.name || port.port === p.port.number);
+        expect([route.name, port?.name]).toEqual([route.name, 'http']);
       }
     }
   });
@@ -867,12 +1226,14 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     for (const sandbox of programs.filter((p) => sandboxes.includes(p))) expect([sandbox, b().deployment(sandbox).spec.strategy?.type]).toEqual([sandbox, 'Recreate']);
   });
 
-  test('when the disruption budgets are read, then every program with 2 or more replicas has one that selects its pods', () => {
+  test('when the disruption budgets are read, then every program with 2 or more replicas has one that selects its pods and lets an unready pod be evicted', () => {
     const pdbs = b().all<Pdb>('PodDisruptionBudget');
     for (const pdb of pdbs) {
       const pods = b().all<Deployment>('Deployment').filter((d) => matches(pdb.spec.selector, podLabels(d)));
       expect(pods.map((d) => d.metadata.name)).toEqual([pdb.metadata.name]);
       expect(pdb.spec.minAvailable).toBe(1);
+      // a pod that is not ready never holds up a node's drain
+      expect(pdb.spec.unhealthyPodEvictionPolicy).toBe('AlwaysAllow');
     }
     const several = programs.filter((p) => {
       const plan = scaling[p];
@@ -881,49 +1242,146 @@ describe.each(['production', 'sandbox'] as const)('the %s overlay', (overlay) =>
     expect(pdbs.map((p) => p.metadata.name).sort()).toEqual(several.slice().sort());
   });
 
-  test('when the network policies are read, then all ingress is denied by default and only the public programs take traffic from outside the app', () => {
+  test('when the network policies are read, then all ingress and all egress are denied by default, and nothing is left of the placeholders the controller component and the overlay fill in', () => {
     const policies = b().all<NetworkPolicy>('NetworkPolicy');
-    const defaultDeny = policies.filter(
-      (p) => Object.keys(p.spec.podSelector).length === 0 && (p.spec.policyTypes ?? []).includes('Ingress') && !(p.spec.ingress ?? []).length,
-    );
-    expect(defaultDeny).toHaveLength(1);
+    const denyAll = (type: 'Ingress' | 'Egress') =>
+      policies.filter((p) => Object.keys(p.spec.podSelector).length === 0 && policyTypes(p).includes(type) && !(type === 'Ingress' ? p.spec.ingress : p.spec.egress)?.length);
+    expect([denyAll('Ingress').length, denyAll('Egress').length]).toEqual([1, 1]);
+    expect(JSON.stringify(b().objects)).not.toMatch(/set-by-the-ingress-component|set-in-the-overlay/);
+  });
 
-    const appPods = b().all<Deployment>('Deployment').map(podLabels);
-    /** a peer is inside the app when it is pods of this namespace chosen by label (no other namespace, no address range) */
-    const insideApp = (peer: NetworkPolicyPeer) =>
-      !peer.namespaceSelector && !peer.ipBlock && Object.keys(peer.podSelector?.matchLabels ?? {}).length + (peer.podSelector?.matchExpressions ?? []).length > 0;
-    for (const program of programs) {
-      const labels = podLabels(b().deployment(program));
-      const rules = policies.filter((p) => matches(p.spec.podSelector, labels) && (p.spec.policyTypes ?? ['Ingress']).includes('Ingress')).flatMap((p) => p.spec.ingress ?? []);
-      // reachable at all, and only on the http port
-      expect(rules.length).toBeGreaterThan(0);
-      for (const rule of rules) expect(rule.ports?.map((p) => p.port)).toEqual(['http']);
-      const fromOutside = rules.some((rule) => !rule.from?.length || rule.from.some((peer) => !insideApp(peer)));
-      expect([program, fromOutside]).toEqual([program, publicPrograms[overlay].includes(program)]);
-      // the gateway (and the services calling one another) can reach every internal program
-      if (!fromOutside) {
-        const gateway = podLabels(b().deployment('gateway'));
-        expect(rules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, gateway)))).toBe(true);
-        expect(appPods.every((pod) => rules.some((rule) => rule.from?.some((peer) => matches(peer.podSelector, pod))))).toBe(true);
+  test('when connections come in, then the gateway takes them from the controller\'s proxies alone, the services from the app\'s own pods, the sandboxes\' pages from anyone, cert-manager\'s solver from the controller, Prometheus its metrics, and no pod anything on another port', () => {
+    const deployments = b().all<Deployment>('Deployment');
+    const proxies: Endpoint = { namespace: controllerNamespace[controller], labels: { 'app.kubernetes.io/name': 'proxy' } };
+    const elsewhere: Endpoint = { namespace: 'elsewhere', labels: { 'app.kubernetes.io/name': 'anything' } };
+    const internet: Endpoint = { ip: publicAddress };
+    const prometheus: Endpoint = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
+    const inbound = (from: Endpoint, to: Endpoint, port: number) => connects(b(), namespace, from, to, port, 'TCP', ['Ingress']);
+    for (const d of deployments) {
+      const name = d.metadata.name;
+      const pod = podOf(d, namespace);
+      const http = 'ports' in pod ? (pod.ports?.http ?? 0) : 0;
+      const isPublic = publicPrograms[overlay].includes(name as Program | Component);
+      // the gateway believes the hop in front about the client's address: only the controller's proxies may be that hop
+      const openToAll = isPublic && name !== 'gateway';
+      expect([name, inbound(elsewhere, pod, http), inbound(internet, pod, http), inbound(proxies, pod, http)]).toEqual([name, openToAll, openToAll, isPublic]);
+      for (const other of deployments) {
+        const expected = name === 'gateway' ? gatewayCallers[overlay].includes(other.metadata.name as Program) : true;
+        expect([other.metadata.name, name, inbound(podOf(other, namespace), pod, http)]).toEqual([other.metadata.name, name, expected]);
+      }
+      if ((services as string[]).includes(name)) expect([name, inbound(prometheus, pod, http)]).toEqual([name, true]);
+      // no port but the declared ones, from anywhere (9229: a debugger's)
+      for (const from of [elsewhere, internet, proxies, prometheus, ...deployments.map((o) => podOf(o, namespace))]) expect([name, inbound(from, pod, 9229)]).toEqual([name, false]);
+    }
+    // the gateway's metrics to Prometheus alone; its public port not to Prometheus
+    const gateway = podOf(b().deployment('gateway'), namespace);
+    expect([inbound(prometheus, gateway, 9091), inbound(prometheus, gateway, 3000), inbound(proxies, gateway, 9091), inbound(elsewhere, gateway, 9091)]).toEqual([true, false, false, false]);
+    // cert-manager's HTTP-01 solver pod answers Let's Encrypt through the controller
+    const solver: Endpoint = { namespace, labels: { 'acme.cert-manager.io/http01-solver': 'true' }, ports: {} };
+    expect([inbound(proxies, solver, 8089), inbound(elsewhere, solver, 8089), inbound(internet, solver, 8089)]).toEqual([true, false, false]);
+  });
+
+  test('when connections go out, then every pod resolves names, reaches the data services it uses where the overlay says they are, and of the internet only the ports its outside services listen on, never a private or metadata address', () => {
+    const outbound = (from: Endpoint, to: Endpoint, port: number, protocol = 'TCP') => connects(b(), namespace, from, to, port, protocol, ['Egress']);
+    const kubeDns: Endpoint = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+    const internet: Endpoint = { ip: publicAddress };
+    for (const d of b().all<Deployment>('Deployment')) {
+      const name = d.metadata.name as Program;
+      const pod = podOf(d, namespace);
+      expect([name, outbound(pod, kubeDns, 53, 'UDP'), outbound(pod, kubeDns, 53, 'TCP'), outbound(pod, { ip: '8.8.8.8' }, 53, 'UDP')]).toEqual([name, true, true, false]);
+      for (const address of forbiddenAddresses) for (const port of [80, 443, 465, 587]) expect([name, address, port, outbound(pod, { ip: address }, port)]).toEqual([name, address, port, false]);
+      expect([name, 'https', outbound(pod, internet, 443)]).toEqual([name, 'https', httpsCallers.includes(name)]);
+      for (const port of [465, 587]) expect([name, port, outbound(pod, internet, port)]).toEqual([name, port, mailSenders.includes(name)]);
+      for (const port of [80, 8080, 27017, 6379]) expect([name, port, outbound(pod, internet, port)]).toEqual([name, port, false]);
+      for (const [service, { ports, clients }] of Object.entries(dataServices)) {
+        for (const place of dataPlaces) {
+          for (const port of ports) expect([name, service, port, outbound(pod, place, port)]).toEqual([name, service, port, clients.includes(name)]);
+        }
       }
     }
+  });
 
-    // of the app's own pods, only those that must may reach the gateway: it believes the hop in front about the client's address
-    const gatewayRules = policies.filter((p) => matches(p.spec.podSelector, podLabels(b().deployment('gateway')))).flatMap((p) => p.spec.ingress ?? []);
-    const callers = programs.filter((program) =>
-      gatewayRules.some((rule) => rule.from?.some((peer) => insideApp(peer) && matches(peer.podSelector, podLabels(b().deployment(program))))),
+  test('when a program calls another by the address its settings give, then the policies let the call through, and no call between the app\'s pods that no setting makes', () => {
+    const deployments = b().all<Deployment>('Deployment');
+    const called = new Set<string>();
+    for (const d of deployments) {
+      const { env } = resolveEnv(b(), d.spec.template.spec.containers[0]);
+      for (const value of Object.values(env)) {
+        for (const [, host, port] of value.matchAll(/\b(?:https?|smtps?):\/\/(?:[^@/\s]*@)?([a-z0-9-]+):(\d+)/g)) {
+          const service = b().get<Service>('Service', host);
+          const servicePort = service?.spec.ports.find((p) => p.port === Number(port));
+          const target = deployments.find((other) => matches({ matchLabels: service?.spec.selector }, podLabels(other)));
+          const containerPort = target?.spec.template.spec.containers.flatMap((c) => c.ports ?? []).find((p) => p.name === servicePort?.targetPort)?.containerPort;
+          expect([d.metadata.name, value, containerPort]).toEqual([d.metadata.name, value, expect.any(Number)]);
+          called.add(`${d.metadata.name} -> ${target?.metadata.name}:${containerPort}`);
+        }
+      }
+    }
+    const allowed = deployments.flatMap((from) =>
+      deployments.flatMap((to) =>
+        to.spec.template.spec.containers
+          .flatMap((c) => c.ports ?? [])
+          .filter((p) => connects(b(), namespace, podOf(from, namespace), podOf(to, namespace), p.containerPort))
+          .map((p) => `${from.metadata.name} -> ${to.metadata.name}:${p.containerPort}`),
+      ),
     );
-    expect(callers).toEqual(gatewayCallers[overlay]);
+    expect(allowed.sort()).toEqual([...called].sort());
+  });
+
+  test(`when the public routes are read, then they are the controller's own, with no annotation of another controller, and their streams may last 120 s`, () => {
+    const ingresses = b().all<Ingress>('Ingress');
+    const gateways = b().all<Gateway>('Gateway');
+    const routes = b().all<HttpRoute>('HTTPRoute');
+    // cert-manager's is the only annotation: nothing of one controller is left for another
+    for (const o of [...ingresses, ...gateways, ...routes]) expect([o.kind, o.metadata.name, Object.keys(o.metadata.annotations ?? {})]).toEqual([o.kind, o.metadata.name, o.kind === 'HTTPRoute' ? [] : ['cert-manager.io/cluster-issuer']]);
+    if (controller === 'traefik') {
+      expect([gateways, routes]).toEqual([[], []]);
+      for (const ingress of ingresses) expect([ingress.metadata.name, ingress.spec.ingressClassName]).toEqual([ingress.metadata.name, 'traefik']);
+      return;
+    }
+    expect(ingresses).toEqual([]);
+    expect(gateways.map((g) => [g.metadata.name, g.spec.gatewayClassName])).toEqual([['postwright', 'eg']]);
+    const [gateway] = gateways;
+    const http = gateway.spec.listeners.filter((l) => l.protocol === 'HTTP');
+    expect(http.map((l) => [l.port, l.hostname])).toEqual([[80, undefined]]);
+    for (const listener of gateway.spec.listeners.filter((l) => l.protocol !== 'HTTP')) {
+      expect([listener.name, listener.protocol, listener.port, listener.tls?.mode]).toEqual([listener.name, 'HTTPS', 443, 'Terminate']);
+      expect(listener.hostname).toBeTruthy();
+      expect(listener.tls?.certificateRefs?.map((ref) => ref.name)).toEqual([expect.any(String)]);
+    }
+    for (const route of routes) {
+      for (const ref of route.spec.parentRefs ?? []) {
+        expect([route.metadata.name, ref.name]).toEqual([route.metadata.name, 'postwright']);
+        const listener = gateway.spec.listeners.find((l) => l.name === ref.sectionName);
+        expect([route.metadata.name, listener?.name]).toEqual([route.metadata.name, ref.sectionName]);
+        // a route with a host sits on that host's HTTPS listener
+        if (route.spec.hostnames) expect([route.metadata.name, listener?.hostname && route.spec.hostnames.includes(listener.hostname)]).toEqual([route.metadata.name, true]);
+      }
+    }
+    // plain HTTP answers with a redirect to HTTPS (and cert-manager's challenges)
+    const redirect = routes.find((r) => r.spec.rules.some((rule) => rule.filters?.some((f) => f.type === 'RequestRedirect')));
+    expect(redirect?.spec.parentRefs).toEqual([{ name: 'postwright', sectionName: http[0].name }]);
+    expect(redirect?.spec.rules[0].filters?.[0].requestRedirect).toEqual({ scheme: 'https', statusCode: 301 });
+    // a streamed generation lasts up to 45 s; Envoy's own limit would be 15 s
+    expect(publicRoutes(b()).find((r) => r.name === 'gateway')?.timeoutSeconds).toBeGreaterThanOrEqual(120);
+  });
+
+  test('when the labels are read, then every object carries the instance and the version beside part-of, and the Services and budgets still select by name alone', () => {
+    for (const o of b().objects) {
+      expect([o.kind, o.metadata.name, o.metadata.labels?.['app.kubernetes.io/part-of'], o.metadata.labels?.['app.kubernetes.io/instance']]).toEqual([o.kind, o.metadata.name, 'postwright', instanceOf[overlay]]);
+      expect([o.kind, o.metadata.name, o.metadata.labels?.['app.kubernetes.io/version']]).toEqual([o.kind, o.metadata.name, expect.stringMatching(/^v?\d+\.\d+\.\d+$/)]);
+    }
+    for (const service of b().all<Service>('Service')) expect(Object.keys(service.spec.selector ?? {})).toEqual(['app.kubernetes.io/name']);
+    for (const pdb of b().all<Pdb>('PodDisruptionBudget')) expect(pdb.spec.selector).toEqual({ matchLabels: { 'app.kubernetes.io/name': pdb.metadata.name } });
   });
 });
 
 describe('deploy-check', () => {
   /** A fresh copy with one Deployment changed; the overlay built from it must fail. */
   function buildBroken(file: string, edit: Parameters<typeof editDeployment>[2]): string {
-    const dir = copyWithSecrets();
-    temps.push(dir);
+    const dir = copyOf({ secrets: false });
     editDeployment(dir, file, edit);
-    const result = kustomizeBuild([path.join(dir, 'overlays/production')]);
+    const result = kustomizeBuild([path.join(dir, 'overlays/sandbox')]);
     expect(result.ok).toBe(false);
     return result.ok ? '' : result.error;
   }
