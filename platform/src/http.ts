@@ -171,9 +171,17 @@ export async function listen(app: Express | http.RequestListener, port: number, 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   let closing = false;
-  // a keep-alive connection that answers its last request while the server closes would
-  // otherwise stay open for keepAliveTimeout, holding the close back
-  server.on('request', (_req, res) => res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections())));
+  /** answers not yet begun: told to close their connection once the server closes */
+  const unanswered = new Set<http.ServerResponse>();
+  server.on('request', (_req, res) => {
+    // while closing, every answer says Connection: close, so no client sends its next request on it
+    if (closing) res.shouldKeepAlive = false;
+    else unanswered.add(res);
+    // a keep-alive connection that answers its last request while the server closes would
+    // otherwise stay open for keepAliveTimeout, holding the close back
+    res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
+    res.once('close', () => unanswered.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -190,6 +198,8 @@ export async function listen(app: Express | http.RequestListener, port: number, 
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
+        for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
+        unanswered.clear();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), options.drainMs ?? 5_000).unref();

@@ -54,7 +54,7 @@ export interface ServiceDefinition<C extends ServiceInfraConfig, M> {
   routes(router: Router, modules: M, ctx: ServiceContext<C>): void;
   /** starts consumers and background jobs; the returned function stops them */
   background?(modules: M, ctx: ServiceContext<C>): Promise<(() => Promise<void>) | void>;
-  /** extra readiness checks, e.g. a dependency that must answer */
+  /** extra dependency checks /ready reports (informational, like MongoDB's, Redis's and RabbitMQ's) */
   checks?: Record<string, (modules: M, ctx: ServiceContext<C>) => Promise<boolean>>;
   /** what /ready reports beside its checks without changing its status, e.g. a warning for the operator */
   details?: (ctx: ServiceContext<C>) => Record<string, unknown>;
@@ -120,6 +120,9 @@ export async function startService<C extends ServiceInfraConfig, M>(def: Service
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: def.name });
   });
+  // whether this process can serve: its dependencies' state is reported in `checks` but keeps it
+  // in rotation (a request that needs one that is down gets its own 503); only a stop takes it out
+  let draining = false;
   app.get('/ready', async (_req, res) => {
     const checks: Readiness['checks'] = {
       mongodb: (await pingMongo(mongo)) ? 'up' : 'down',
@@ -129,10 +132,10 @@ export async function startService<C extends ServiceInfraConfig, M>(def: Service
     for (const [name, check] of Object.entries(def.checks ?? {})) {
       checks[name] = (await check(modules, ctx).catch(() => false)) ? 'up' : 'down';
     }
-    const ok = Object.values(checks).every((s) => s === 'up');
+    const allUp = Object.values(checks).every((s) => s === 'up');
     const details = def.details?.(ctx);
-    const body: Readiness = { status: ok ? 'ok' : 'unavailable', service: def.name, checks, ...(details ? { details } : {}) };
-    res.status(ok ? 200 : 503).json(body);
+    const body: Readiness = { status: draining ? 'unavailable' : allUp ? 'ok' : 'degraded', service: def.name, checks, ...(details ? { details } : {}) };
+    res.status(draining ? 503 : 200).json(body);
   });
   app.use(jsonBody());
   const router = express.Router();
@@ -165,6 +168,7 @@ export async function startService<C extends ServiceInfraConfig, M>(def: Service
     drainMs: def.drainMs ?? 5_000,
     stop: () =>
       (stopping ??= (async () => {
+        draining = true;
         await server.close();
         await stopBackground?.();
         await messaging.close();
