@@ -26,6 +26,9 @@
  * - the gateway runs as production runs it: the built program (gateway/dist/main.js, built first
  *   when older than its sources) on `node` with the product's flags, in a process of its own; the
  *   bare proxy too (bare-proxy.js, plain JavaScript). CPU is each one's main thread, from /proc.
+ *
+ * The gateway measures as it runs in production: its metrics on (each request timed into
+ * http_request_duration_seconds, served on a listener of their own), which the run checks.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +38,7 @@ import path from 'node:path';
 import { buildIfNeeded, nodeCommand, nodeFlags } from '@postwright/platform/scripts/build';
 import { freePort } from '@postwright/platform/src/stack/launch';
 import { deleteRedisKeys, eventually, issueTestToken, testEnv, testNamespace } from '@postwright/platform/src/testing';
+import { scrape } from '@postwright/platform/src/testing/prometheus';
 import { fixedRate, load, type Benchmark, type Figure, type LoadResult } from './lib';
 
 const FIXED_RPS = 1_000;
@@ -76,6 +80,9 @@ export const gatewayBenchmark: Benchmark = {
           const steadyFloor = await fixedRate(`${proxy.url}${route}`, { rps: FIXED_RPS, headers });
           const steadyProxied = await fixedRate(`${gateway.url}${route}`, { rps: FIXED_RPS, headers });
           if (steadyProxied.non2xx || steadyProxied.errors) throw new Error(`the gateway answered ${steadyProxied.non2xx} non-2xx and ${steadyProxied.errors} errors at ${FIXED_RPS} req/s`);
+          // the requests measured were timed into the gateway's metrics: they were on
+          const timed = (await scrape(gateway.metricsUrl)).value('http_request_duration_seconds_count', { route });
+          if (timed < proxied.result.requests + steadyProxied.requests) throw new Error(`the gateway's metrics timed ${timed} requests of ${route}, fewer than it answered`);
           // the same gateway traced, alone on the machine while it is measured
           await gateway.stop();
           const traced = await builtGateway({ ...settings, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
@@ -179,10 +186,14 @@ async function child(file: string, args: string[], options: { execArgv?: string[
 }
 
 /** The built gateway with this environment, once its health probe answers. */
-async function builtGateway(env: Record<string, string | undefined>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+async function builtGateway(env: Record<string, string | undefined>): Promise<{ url: string; metricsUrl: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const [node, ...args] = nodeCommand('gateway');
-  const proc = spawn(node, args, { env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const proc = spawn(node, args, {
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', NODE_ENV: 'test' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   await eventually(
@@ -194,6 +205,7 @@ async function builtGateway(env: Record<string, string | undefined>): Promise<{ 
   if (proc.exitCode !== null) throw new Error(`the gateway exited (${proc.exitCode})`);
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     pid: proc.pid!,
     stop: async () => {
       proc.kill('SIGTERM');
