@@ -49,9 +49,12 @@ export interface BatchedRedisStore extends Store {
  *   most 2 x (N - 1) x that in a window: 10 % of the limit per extra replica at worst, and with a
  *   client at a human pace (a few requests a second) one or two requests.
  * - If Redis is down, the limit still holds per replica, and the hits are sent when it is back.
+ *   A window's first request waits for Redis at most `firstSyncWaitMs`: a Redis that refuses, or
+ *   takes connections and never answers, must not hold requests until its client gives up.
  */
-export function batchedRedisStore(redis: Redis, options: { prefix: string; limit: number; syncMs?: number }): BatchedRedisStore {
+export function batchedRedisStore(redis: Redis, options: { prefix: string; limit: number; syncMs?: number; firstSyncWaitMs?: number }): BatchedRedisStore {
   const syncMs = options.syncMs ?? 100;
+  const firstSyncWaitMs = options.firstSyncWaitMs ?? 250;
   const batch = Math.max(1, Math.floor(options.limit / 20));
   redis.defineCommand('gatewayAddHits', { numberOfKeys: 1, lua: ADD_HITS });
   let windowMs = 60_000;
@@ -155,7 +158,18 @@ export function batchedRedisStore(redis: Redis, options: { prefix: string; limit
       dirty.add(key);
       if (counter.ready && !closed) {
         schedule(true);
-        return counter.ready.then(() => info(counter, mine));
+        const ready = counter.ready;
+        return new Promise<ClientRateLimitInfo>((resolve) => {
+          const gaveUp = setTimeout(() => {
+            // decided on this replica's count; the hits still go to Redis whenever it answers
+            if (counter.ready === ready) counter.ready = null;
+            resolve(info(counter, mine));
+          }, firstSyncWaitMs);
+          void ready.then(() => {
+            clearTimeout(gaveUp);
+            resolve(info(counter, mine));
+          });
+        });
       }
       schedule(counter.local - counter.sent >= batch);
       return info(counter, mine);

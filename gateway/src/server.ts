@@ -8,7 +8,7 @@ import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
-import { API_VERSION, type GatewayHealth } from '@postwright/contracts';
+import { API_VERSION, type GatewayHealth, type Readiness } from '@postwright/contracts';
 import { mountApiReference } from './openapi/routes';
 import {
   AppError,
@@ -20,7 +20,6 @@ import {
   listen,
   metricsHandler,
   pingRedis,
-  probe,
   type Logger,
   type Redis,
   requestId,
@@ -40,6 +39,13 @@ import { batchedRedisStore } from './rate-limit-store';
 import { routeLabeller } from './route-label';
 import { webOrigins, type GatewayConfig } from './config';
 import { internalPathRefusal, upstreams, type Upstream } from './routes';
+import { serviceReadiness } from './service-readiness';
+
+/**
+ * How long a stop lets requests under way finish: a streamed generation runs up to content's
+ * GENERATION_TIMEOUT_MS (45 s) plus a few seconds to store and count the post, as content drains.
+ */
+export const GATEWAY_DRAIN_MS = 50_000;
 
 export interface RunningGateway {
   url: string;
@@ -47,6 +53,8 @@ export interface RunningGateway {
   /** where Prometheus scrapes it: GET <metricsUrl>/metrics, a listener of its own */
   metricsUrl: string;
   app: Express;
+  /** how long stop() lets requests under way (streams included) finish */
+  drainMs: number;
   stop(): Promise<void>;
 }
 
@@ -101,11 +109,14 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   const services = upstreams(config);
   // reuse upstream connections: a new TCP connection per proxied request costs more than the proxying
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  // the container's own probes: alive, and ready once its Redis answers (the services have theirs)
+  // the container's own probes: alive, and ready until it begins to stop; Redis's state is reported,
+  // not a reason to leave rotation (without it the rate limit holds per replica and pages still load)
+  let draining = false;
   app.get('/health', (_req, res) => void res.json({ status: 'ok', service: 'gateway' }));
   app.get('/ready', async (_req, res) => {
     const redisUp = await pingRedis(redis);
-    res.status(redisUp ? 200 : 503).json({ status: redisUp ? 'ok' : 'unavailable', service: 'gateway', checks: { redis: redisUp ? 'up' : 'down' } });
+    const body: Readiness = { status: draining ? 'unavailable' : redisUp ? 'ok' : 'degraded', service: 'gateway', checks: { redis: redisUp ? 'up' : 'down' } };
+    res.status(draining ? 503 : 200).json(body);
   });
   mountApiReference(app, API_VERSION);
 
@@ -125,12 +136,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   // HEALTH_CACHE_MS: each look costs four /ready checks that ping the data services over the
   // pools real requests use, so it must not be something a client can multiply.
   const health = latest(config.HEALTH_CACHE_MS, async (): Promise<GatewayHealth> => {
-    const states = await Promise.all(
-      services.map(async (s) => {
-        const status = await probe(new URL('/ready', s.url), 2_000, agent);
-        return [s.name, status === 200 ? 'ok' : 'unavailable'] as const;
-      }),
-    );
+    const states = await Promise.all(services.map(async (s) => [s.name, await serviceReadiness(new URL('/ready', s.url), 2_000, agent)] as const));
     return { status: states.every(([, s]) => s === 'ok') ? 'ok' : 'degraded', services: Object.fromEntries(states) };
   });
   app.get('/api/health', async (_req, res) => {
@@ -181,7 +187,7 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
   try {
     metricsServer = await listenForMetrics(metrics, config);
     // the services' routes on the request itself; the rest through Express
-    server = await listen((req: IncomingMessage, res: ServerResponse) => api(req, res) || app(req, res), config.PORT, config.HOST).catch(async (error: unknown) => {
+    server = await listen((req: IncomingMessage, res: ServerResponse) => api(req, res) || app(req, res), config.PORT, config.HOST, { drainMs: GATEWAY_DRAIN_MS }).catch(async (error: unknown) => {
       await metricsServer.close();
       throw error;
     });
@@ -199,9 +205,11 @@ export async function start(config: GatewayConfig): Promise<RunningGateway> {
     port: server.port,
     metricsUrl: metricsServer.url,
     app,
+    drainMs: GATEWAY_DRAIN_MS,
     // once, however often it is called
     stop: () =>
       (stopping ??= (async () => {
+        draining = true;
         await server.close();
         await metricsServer.close();
         // the hits not yet in Redis
