@@ -46,6 +46,9 @@ export function start(config: ContentConfig): Promise<ContentService> {
     name: 'content',
     config,
     port: config.PORT,
+    // a stop lets a generation under way (streamed or not) end: the model's GENERATION_TIMEOUT_MS
+    // (45 s by default) and 5 s to store the post and count it, so 50 s by default
+    drainMs: config.GENERATION_TIMEOUT_MS + 5_000,
     modules: buildModules,
     routes(router, modules, { tokens, logger }) {
       const internalToken = config.INTERNAL_TOKEN;

@@ -1,0 +1,67 @@
+/**
+ * A deploy stops the content service while a post is being written: the listener takes no new
+ * connection, and the stream under way goes on to `done` (stored and counted) before the stop
+ * completes. The drain is the generation's own limit and 5 s to store and count the post.
+ */
+import net from 'node:net';
+import type { GenerationStreamEvent } from '@postwright/contracts';
+import { readEventStream } from '@postwright/platform/src/testing';
+import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { buildGenerateRequest } from './support/builders';
+import { startStack, type Stack } from './support/stack';
+
+/** Whether a new TCP connection to the port is accepted. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('content service stop during a streamed generation', () => {
+  let stack: Stack;
+  let model: OpenAiStub;
+
+  beforeAll(async () => {
+    model = await startOpenAiStub();
+    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '20000' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await model?.close();
+  }, 60_000);
+
+  test('when the service stops while a post streams, then new connections are refused and the stream ends with done, the post counted, before the stop completes', async () => {
+    expect(stack.content.drainMs).toBe(20_000 + 5_000);
+    const user = await stack.user();
+    // about a second of writing: time enough to stop in the middle of it
+    model.script({ pace: { firstTokenMs: 50, tokensPerSecond: 400 } });
+    let stopped = false;
+    let stoppedAtDone: boolean | undefined;
+    let writing: () => void = () => undefined;
+    const firstText = new Promise<void>((resolve) => (writing = resolve));
+
+    const answer = readEventStream(stack.content.url, '/api/content/generate', {
+      token: user.token,
+      body: buildGenerateRequest(),
+      onEvent: (event: GenerationStreamEvent) => {
+        if (event.event === 'body') writing();
+        if (event.event === 'done') stoppedAtDone = stopped;
+      },
+    });
+    await firstText;
+    const stop = stack.content.stop().then(() => (stopped = true));
+    expect(await accepts(stack.content.port)).toBe(false);
+
+    const { events } = await answer;
+    expect(events.at(-1)?.event).toBe('done');
+    expect(stoppedAtDone).toBe(false);
+    expect(await stack.trialPostsUsed(user)).toBe(1);
+    await stop;
+    expect(stopped).toBe(true);
+  });
+});
