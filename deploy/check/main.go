@@ -1,6 +1,7 @@
 // Command deploy-check validates the deployment files on a machine without a Docker engine
-// or a Kubernetes cluster, with the Go libraries the real tools are built on, so CI fails on
-// exactly what `docker compose` or `kubectl apply -k` would refuse:
+// or a Kubernetes cluster, with the Go libraries the real tools are built on (compose-go,
+// kustomize, the API server's types, CRD validation and Pod Security admission, Prometheus's
+// rule parser), so CI fails on what `docker compose` or `kubectl apply -k` would refuse:
 //
 //	deploy-check compose --file <docker-compose.yml> --env-file <file> [--profile <name>]...
 //	deploy-check kustomize <overlay-dir> [<overlay-dir>...]
@@ -20,7 +21,10 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/cli"
 	"github.com/compose-spec/compose-go/v2/loader"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/client-go/kubernetes/scheme"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -127,10 +131,19 @@ func runCompose(args []string) error {
 }
 
 // runKustomize builds each overlay as `kustomize build` / `kubectl kustomize` does, then
-// decodes every object strictly into the Kubernetes API types, as the API server would
-// with fieldValidation=Strict: an unknown or duplicate field, a wrong type or a kind the
-// scheme does not know is an error. Every problem of every overlay is reported, not only
-// the first one, so one run shows everything to fix.
+// checks every object as the cluster would on `kubectl apply --server-side`:
+//   - decoded strictly into the Kubernetes API types, as the API server does with
+//     fieldValidation=Strict: an unknown or duplicate field, a wrong type or a kind neither the
+//     scheme nor a known CRD has is an error;
+//   - a custom resource of a known operator (crds/) checked against its CRD as the API server
+//     does: unknown fields, the schema, the CEL rules;
+//   - the API server's validation rules that decoding misses and Pod Security admission at the
+//     restricted level (rules.go);
+//   - what the operators' webhooks refuse (operators.go), within an object and across the
+//     overlay's objects.
+//
+// Every problem of every overlay is reported, not only the first one, so one run shows
+// everything to fix; each line names the overlay, the object and the field.
 func runKustomize(dirs []string) error {
 	if len(dirs) == 0 {
 		return errors.New(usage)
@@ -149,18 +162,13 @@ func runKustomize(dirs []string) error {
 			continue
 		}
 		objects := []json.RawMessage{}
+		var checked []built
 		for _, r := range resources.Resources() {
 			where := fmt.Sprintf("%s: %s/%s", dir, r.GetKind(), r.GetName())
-			// decoded from YAML, as kubectl sends it: the strict YAML-to-JSON step is what
-			// reports duplicate fields (kustomize keeps them). A wrong type ends the decoding
-			// of that object, as on the API server, so it hides the object's other problems.
-			doc, err := r.AsYAML()
-			if err == nil {
-				_, _, err = decoder.Decode(doc, nil, nil)
-			}
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", where, err))
-				continue
+			report := func(found []string) {
+				for _, p := range found {
+					problems = append(problems, fmt.Sprintf("%s: %s", where, p))
+				}
 			}
 			// the object as kustomize emitted it (not re-encoded from the Go types, which
 			// would add empty defaults such as status: {})
@@ -169,8 +177,43 @@ func runKustomize(dirs []string) error {
 				problems = append(problems, fmt.Sprintf("%s: %v", where, err))
 				continue
 			}
+			gvk := schema.FromAPIVersionAndKind(r.GetApiVersion(), r.GetKind())
+			object := built{where: where, gvk: gvk, name: r.GetName(), namespace: r.GetNamespace()}
+			// decoded from YAML, as kubectl sends it: the strict YAML-to-JSON step is what
+			// reports duplicate fields (kustomize keeps them). A wrong type ends the decoding
+			// of that object, as on the API server, so it hides the object's other problems.
+			doc, err := r.AsYAML()
+			if err == nil {
+				object.typed, _, err = decoder.Decode(doc, nil, nil)
+			}
+			if isUnknownKind(err) {
+				crd, crdErr := customResourceFor(gvk)
+				if crdErr != nil {
+					return crdErr
+				}
+				if crd != nil {
+					// a copy, with whole numbers as int64 as the API server reads them:
+					// validation prunes and defaults it
+					if err = utiljson.Unmarshal(raw, &object.data); err == nil {
+						report(validateCustomResource(crd, object.data))
+						report(customResourceRules(gvk, object.data))
+					}
+				}
+			}
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s: %v", where, err))
+				continue
+			}
+			if object.typed != nil {
+				report(describe(clusterRules(object.typed)))
+				if cm, ok := object.typed.(*corev1.ConfigMap); ok {
+					report(dashboardRules(cm))
+				}
+			}
+			checked = append(checked, object)
 			objects = append(objects, raw)
 		}
+		problems = append(problems, crossObjectRules(checked)...)
 		result[dir] = objects
 	}
 	if len(problems) > 0 {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds deploy-check (deploy/check: docker-compose.yml through compose-go, the Kustomize
-# overlays through krusty and the Kubernetes API types) into the ignored tools folder. The
+# overlays through krusty, the Kubernetes API types, the operators' CRDs and the API server's
+# rules) into the ignored tools folder. The
 # machine has no Docker engine and no cluster, so these libraries are how CI checks the
 # deployment files as `docker compose` and `kubectl apply -k` would.
 set -euo pipefail
@@ -8,8 +9,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
 BIN="$TOOLS/bin/deploy-check"
 SRC="$ROOT/deploy/check"
-# the build is redone when the sources or the pinned modules change
-STAMP="$(cd "$SRC" && cat go.mod go.sum ./*.go | sha256sum | cut -c1-16)"
+# the build is redone when any of its files changes: the sources, the pinned modules, the
+# embedded CRDs (each file's name counts too, so a rename or a new file rebuilds)
+STAMP="$(cd "$SRC" && find . -type f \( -name '*.go' -o -name '*.yaml' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | while read -r f; do echo "$f"; cat "$f"; done | sha256sum | cut -c1-16)"
 if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$STAMP" ]]; then exit 0; fi
 if ! command -v go >/dev/null 2>&1; then
   echo "deploy-check (validates docker-compose.yml and the Kustomize overlays) is built with Go, and Go is not installed." >&2

@@ -1,8 +1,11 @@
 /**
  * deploy-check (deploy/check) for tests: a compose file loaded by compose-go, the library
- * behind `docker compose config`, and Kustomize overlays built by krusty and decoded strictly
- * into the Kubernetes API types. Neither needs a Docker engine nor a cluster, so tests see
- * what `docker compose` and `kubectl apply -k` would accept or refuse.
+ * behind `docker compose config`, and Kustomize overlays built by krusty, each object decoded
+ * strictly into the Kubernetes API types (custom resources checked against their operator's CRD:
+ * schema and CEL rules), then held to the API server's validation rules, Pod Security
+ * `restricted` and the operators' webhooks (Prometheus rules parsed, KEDA's autoscaler
+ * conflicts). Neither needs a Docker engine nor a cluster, so tests see what `docker compose`
+ * and `kubectl apply -k` would accept or refuse.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,7 +50,7 @@ export interface ComposeProject {
   [key: string]: unknown;
 }
 
-/** A Kubernetes object as Kustomize emitted it (already checked against its API type). */
+/** A Kubernetes object as Kustomize emitted it (already checked against its API type or CRD). */
 export interface K8sObject {
   apiVersion: string;
   kind: string;
@@ -69,7 +72,7 @@ let installed: string | undefined;
 export function deployCheckBinary(): string {
   if (installed) return installed;
   const bin = path.join(TOOLS_DIR, 'bin', 'deploy-check');
-  // the script returns at once when the binary matches the sources (go.mod, go.sum, main.go)
+  // the script returns at once when the binary matches the sources (go.mod, go.sum, the Go files, the CRDs)
   const result = spawnSync('bash', [path.join(ROOT, 'platform/scripts/install-deploy-check.sh')], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0 || !fs.existsSync(bin)) {
     throw new Error('deploy-check could not be built (it needs Go): run bash platform/scripts/install-deploy-check.sh to see why');
@@ -96,7 +99,10 @@ export function composeConfig(options: { file: string; envFile: string; profiles
   return result.ok ? { ok: true, project: JSON.parse(result.stdout) as ComposeProject } : result;
 }
 
-/** `kustomize build` of each overlay, every object decoded strictly; objects by overlay as given. */
+/**
+ * `kustomize build` of each overlay, every object checked; objects by overlay as given, or every
+ * problem of every overlay, one a line: `<overlay>: <Kind>/<name>: <field>: <what is wrong>`.
+ */
 export function kustomizeBuild(dirs: string[]): { ok: true; objects: Record<string, K8sObject[]> } | { ok: false; error: string } {
   const result = run(['kustomize', ...dirs]);
   return result.ok ? { ok: true, objects: JSON.parse(result.stdout) as Record<string, K8sObject[]> } : result;
