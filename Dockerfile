@@ -4,10 +4,11 @@
 #   scheduler, billing, linkedin-sandbox, billing-sandbox; `docker compose build` builds them all)
 # Each image holds its program's compiled bundle (platform/scripts/build.js: our workspaces
 # compiled in, npm packages external) and only that program's production dependencies,
-# installed from the committed lock with the same `npm ci` as .ci/run. It runs as the
-# unprivileged `node` user and checks itself on GET /ready.
+# installed from the committed lock with the same `npm ci` as .ci/run. It runs on Node 24 (the
+# LTS line .ci/run tests on too) without npm, npx, corepack or yarn, as the unprivileged `node`
+# user, and checks itself on GET /ready.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # The package files alone: the install layers below are rebuilt only when one of them changes.
 # npm needs every workspace's package.json to check the lock, even to install one workspace.
@@ -52,8 +53,13 @@ FROM manifests AS billing-sandbox-deps
 RUN npm ci --omit=dev --no-audit --no-fund --workspace services/billing-sandbox
 
 # What every program's image shares. PORT and HOST are a container's defaults; the compose
-# file and the Kubernetes manifests say them again.
+# file and the Kubernetes manifests say them again. The programs need node alone: the package
+# managers go (less to patch, nothing to install with at run time); the shell and coreutils stay
+# for the Kubernetes preStop's /bin/sleep.
 FROM ${NODE_IMAGE} AS runtime
+RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
+    /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
+    /opt/yarn-v* /usr/local/bin/yarn /usr/local/bin/yarnpkg
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY platform/scripts/healthcheck.js /app/healthcheck.js

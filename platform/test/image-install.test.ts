@@ -13,7 +13,7 @@ import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, ROOT } from '../scripts/build';
-import { dockerfileStages, imageCommand, stageInstructions } from '../src/testing/dockerfile';
+import { dockerfileStages, imageCommand, stageBaseImage, stageInstructions } from '../src/testing/dockerfile';
 
 const PROGRAMS = ['gateway', 'auth', 'content', 'linkedin', 'scheduler', 'billing', 'linkedin-sandbox', 'billing-sandbox'];
 /** what only building and testing need: none of it belongs in an image */
@@ -153,6 +153,30 @@ describe('image install', () => {
     },
     180_000,
   );
+
+  test('when the images are built, then every stage is on Node 24 slim, the one line .ci/run tests besides the machine\'s, and package.json supports it', () => {
+    for (const name of stages.keys()) expect([name, stageBaseImage(stages, name)]).toEqual([name, 'node:24-bookworm-slim']);
+    const ci = fs.readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
+    expect(ci).toContain('bash platform/scripts/install-node24.sh');
+    expect(ci).toMatch(/PATH="\$PWD\/\.tools\/node24\/bin:\$PATH" .*jest/);
+    expect(fs.readFileSync(path.join(ROOT, 'platform/scripts/install-node24.sh'), 'utf8')).toMatch(/NODE24_VERSION:-24\.\d+\.\d+\}/);
+    const { engines } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(engines.node).toBe('^20.19.0 || ^24.0.0');
+  });
+
+  test('when a program\'s image runs, then it has node but no package manager (npm, npx, corepack, yarn), and keeps the shell and /bin/sleep (the Kubernetes preStop)', () => {
+    const removed = instructions('runtime')
+      .filter((i) => i.keyword === 'RUN')
+      .flatMap((i) => /^rm -rf (.*)$/.exec(i.args)?.[1].split(/\s+/) ?? []);
+    for (const tool of ['npm', 'npx', 'corepack', 'yarn', 'yarnpkg']) expect([tool, removed.includes(`/usr/local/bin/${tool}`)]).toEqual([tool, true]);
+    for (const lib of ['npm', 'corepack']) expect(removed).toContain(`/usr/local/lib/node_modules/${lib}`);
+    expect(removed).toContain('/opt/yarn-v*');
+    // nothing else: node, the shell and coreutils stay
+    expect(removed.filter((p) => !/^\/usr\/local\/(bin\/(npm|npx|corepack|yarn|yarnpkg)|lib\/node_modules\/(npm|corepack))$|^\/opt\/yarn-v\*$/.test(p))).toEqual([]);
+    // the build and install stages keep npm: they run npm ci
+    expect(instructions('build').some((i) => i.keyword === 'RUN' && i.args.startsWith('npm ci'))).toBe(true);
+    expect(instructions('runtime').filter((i) => i.keyword === 'RUN').map((i) => i.args.split(' ')[0])).toEqual(['rm']);
+  });
 
   test('when the build stage installs every dependency, then it runs the same npm ci as .ci/run', () => {
     const installs = (stages.get('build')?.instructions ?? []).filter((i) => i.keyword === 'RUN' && /^npm ci\b/.test(i.args)).map((i) => i.args);

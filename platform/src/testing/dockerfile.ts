@@ -31,6 +31,24 @@ export function dockerfileStages(file = path.join(ROOT, 'Dockerfile')): Map<stri
   return stages;
 }
 
+/** The ARGs declared before the first FROM (the ones FROM lines may use), with their defaults. */
+export function dockerfileArgs(file = path.join(ROOT, 'Dockerfile')): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim())) {
+    if (/^FROM\s/i.test(line)) break;
+    const [, name, value] = /^ARG\s+(\w+)(?:=(\S*))?$/i.exec(line) ?? [];
+    if (name) args[name] = value ?? '';
+  }
+  return args;
+}
+
+/** The image a stage is built on at last: a stage it names followed to its own base, ${ARG}s filled in. */
+export function stageBaseImage(stages: Map<string, Stage>, name: string, args = dockerfileArgs()): string {
+  const base = stages.get(name)?.base ?? name;
+  if (stages.has(base)) return stageBaseImage(stages, base, args);
+  return base.replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string | undefined, b: string | undefined) => args[a ?? b ?? ''] ?? '');
+}
+
 /** A stage's instructions with those of the stages it is built FROM, first to last. */
 export function stageInstructions(stages: Map<string, Stage>, name: string): Instruction[] {
   const stage = stages.get(name);
