@@ -68,10 +68,21 @@ function envFile(changes: Record<string, string | null> = {}): string {
   return file;
 }
 
+const envFiles = new WeakMap<ComposeProject, string>();
+
 function load(file = composeFile, changes: Record<string, string | null> = {}): ComposeProject {
-  const result = composeConfig({ file, envFile: envFile(changes) });
+  const env = envFile(changes);
+  const result = composeConfig({ file, envFile: env });
   if (!result.ok) throw new Error(result.error);
+  envFiles.set(result.project, env);
   return result.project;
+}
+
+/** The .env a loaded project was made with. */
+function envFileOf(loaded: ComposeProject): string {
+  const file = envFiles.get(loaded);
+  if (!file) throw new Error('not a project load() made');
+  return file;
 }
 
 /** The secrets a compose file lets start without: each one missing from .env must stop compose. */
@@ -159,7 +170,8 @@ describe('docker-compose.yml', () => {
     const published = Object.entries(project.services).flatMap(([name, s]) => (s.ports ?? []).map((p) => ({ name, ...p })));
     expect(published).toEqual([
       expect.objectContaining({ name: 'billing-sandbox', target: 3000, published: '8091', host_ip: '127.0.0.1' }),
-      expect.objectContaining({ name: 'gateway', target: 3000, published: '8080' }),
+      // loopback unless .env says otherwise (POSTWRIGHT_BIND)
+      expect.objectContaining({ name: 'gateway', target: 3000, published: '8080', host_ip: '127.0.0.1' }),
       expect.objectContaining({ name: 'linkedin-sandbox', target: 3000, published: '8090', host_ip: '127.0.0.1' }),
       // the inbox (web UI and API) alone: its SMTP port stays on the compose network
       expect.objectContaining({ name: 'mailpit', target: 8025, published: '8025', host_ip: '127.0.0.1' }),
@@ -176,6 +188,76 @@ describe('docker-compose.yml', () => {
     }
     for (const name of [...SERVICES, 'redis']) expect(project.services.gateway.depends_on?.[name]?.condition).toBe('service_healthy');
     expect(project.services.linkedin.stop_grace_period).toBe('1m5s');
+  });
+
+  test('when stopped, then the gateway and the content service get 60 s, more than their 50 s drain for a stream under way', () => {
+    const { GATEWAY_DRAIN_MS } = require(path.join(root, 'gateway/src/server.ts')) as { GATEWAY_DRAIN_MS: number };
+    const content = require(path.join(root, 'services/content/src/config.ts')).readConfig(project.services.content.environment);
+    for (const [name, drainMs] of [['gateway', GATEWAY_DRAIN_MS], ['content', content.GENERATION_TIMEOUT_MS + 5_000]] as const) {
+      expect([name, drainMs]).toEqual([name, 50_000]);
+      expect([name, project.services[name].stop_grace_period]).toEqual([name, '1m0s']);
+    }
+  });
+
+  test('when .env says where to publish the gateway and how many proxies are in front, then it is published there and trusts that many; by default loopback and none', () => {
+    const { readConfig } = require(path.join(root, 'gateway/src/config.ts'));
+    expect(readConfig(project.services.gateway.environment).TRUST_PROXY).toBe(0);
+    const open = load(composeFile, { POSTWRIGHT_BIND: '0.0.0.0', POSTWRIGHT_PORT: '80', TRUST_PROXY: '1' });
+    expect(open.services.gateway.ports).toEqual([expect.objectContaining({ host_ip: '0.0.0.0', published: '80', target: 3000 })]);
+    expect(readConfig(open.services.gateway.environment).TRUST_PROXY).toBe(1);
+    // the services trust the gateway alone, whatever is in front of it
+    for (const name of SERVICES) expect([name, open.services[name].environment?.TRUST_PROXY]).toEqual([name, '1']);
+  });
+
+  test('when .env turns on the tls profile, then Caddy serves POSTWRIGHT_DOMAIN on 80 and 443 in front of the healthy gateway, which stays on loopback and trusts it, and streams pass as written', () => {
+    expect(project.services.caddy).toBeUndefined();
+    const tls = load(composeFile, { COMPOSE_PROFILES: 'sandbox,tls', POSTWRIGHT_DOMAIN: 'postwright.example.com', PUBLIC_URL: 'https://postwright.example.com', TRUST_PROXY: '1' });
+    const caddy = tls.services.caddy;
+    expect(caddy.image).toMatch(/^caddy:2(\.|$)/);
+    expect(caddy.profiles).toEqual(['tls']);
+    expect(caddy.ports?.map((p) => `${p.host_ip ?? ''}:${p.published}:${p.target}/${p.protocol}`).sort()).toEqual([':443:443/tcp', ':443:443/udp', ':80:80/tcp']);
+    expect(caddy.depends_on?.gateway?.condition).toBe('service_healthy');
+    expect(caddy.environment?.POSTWRIGHT_DOMAIN).toBe('postwright.example.com');
+    // its certificates survive a restart
+    expect(caddy.volumes?.map((v) => v.target).sort()).toEqual(['/config', '/data']);
+    expect(caddy.configs).toEqual([{ source: 'caddyfile', target: '/etc/caddy/Caddyfile' }]);
+    expect(tls.configs?.caddyfile).toMatchObject({ file: path.join(root, 'Caddyfile') });
+    const caddyfile = fs.readFileSync(path.join(root, 'Caddyfile'), 'utf8').replace(/#.*$/gm, '').replace(/\s+/g, ' ').trim();
+    expect(caddyfile).toBe('{$POSTWRIGHT_DOMAIN} { reverse_proxy gateway:3000 { flush_interval -1 } }');
+    // an empty domain would start Caddy on a Caddyfile it cannot read: it stops with the reason instead
+    expect(caddy.command?.join(' ')).toMatch(/test -n "\$POSTWRIGHT_DOMAIN" \|\| .*set POSTWRIGHT_DOMAIN in \.env.*exec caddy run --config \/etc\/caddy\/Caddyfile/);
+
+    const gateway = tls.services.gateway;
+    expect(gateway.ports).toEqual([expect.objectContaining({ host_ip: '127.0.0.1', target: 3000 })]);
+    const config = require(path.join(root, 'gateway/src/config.ts')).readConfig(gateway.environment);
+    expect(config.TRUST_PROXY).toBe(1);
+    expect(config.PUBLIC_URL.origin).toBe('https://postwright.example.com');
+  });
+
+  test('when every profile runs, then each container has memory, CPU and process limits and a rotated log', () => {
+    const all = load(composeFile, { COMPOSE_PROFILES: 'sandbox,tls', POSTWRIGHT_DOMAIN: 'postwright.example.com' });
+    expect(Object.keys(all.services)).toContain('caddy');
+    for (const [name, service] of Object.entries(all.services)) {
+      const limits = (service.deploy as { resources?: { limits?: { cpus?: number; memory?: string; pids?: number } } } | undefined)?.resources?.limits;
+      expect([name, limits?.cpus, Number(limits?.memory), limits?.pids]).toEqual([name, expect.any(Number), expect.any(Number), expect.any(Number)]);
+      expect([name, Number(limits?.memory) >= 128 * 2 ** 20, (limits?.pids ?? 0) >= 64]).toEqual([name, true, true]);
+      expect([name, service.logging]).toEqual([name, { driver: 'json-file', options: { 'max-size': '10m', 'max-file': '5' } }]);
+    }
+  });
+
+  test('when Redis starts, then its password is in a config file it reads, not on any command line, in its environment or in its health check', () => {
+    const password = /^REDIS_PASSWORD=(.+)$/m.exec(fs.readFileSync(envFileOf(project), 'utf8'))?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{16,}$/);
+    const redis = project.services.redis;
+    expect(redis.command).toEqual(['redis-server', '/usr/local/etc/redis/redis.conf']);
+    expect(redis.configs).toEqual([{ source: 'redis-conf', target: '/usr/local/etc/redis/redis.conf' }]);
+    expect((project.configs?.['redis-conf'] as { content?: string }).content).toBe(`appendonly yes\nrequirepass ${password}\n`);
+    expect(redis.environment ?? {}).toEqual({});
+    expect(redis.healthcheck?.test?.join(' ')).toContain("sed -n 's/^requirepass //p' /usr/local/etc/redis/redis.conf");
+    for (const [name, service] of Object.entries(project.services)) {
+      const shown = JSON.stringify([service.command, service.entrypoint, service.healthcheck]);
+      expect([name, shown.includes(password!)]).toEqual([name, false]);
+    }
   });
 
   test('when the sandbox runs in compose, then the LinkedIn service calls it by its internal name with the client secret both were given while the browser is sent to its public address, and its test controls are off', () => {
