@@ -560,3 +560,15 @@ describe('deploy-check kustomize: every problem at once', () => {
     ]);
   });
 });
+
+describe('deploy-check kustomize: the repository\'s own files', () => {
+  test('when the overlays as checked in and deploy/k8s/observability are built, then every rule accepts them', () => {
+    const root = path.resolve(__dirname, '../..');
+    const dirs = ['overlays/production', 'overlays/sandbox', 'observability'].map((d) => path.join(root, 'deploy/k8s', d));
+    const result = kustomizeBuild(dirs);
+    if (!result.ok) throw new Error(result.error);
+    for (const dir of dirs) expect([dir, result.objects[dir].length > 0]).toEqual([dir, true]);
+    // every pod template of both overlays met Pod Security's restricted level to get here
+    expect(dirs.slice(0, 2).flatMap((dir) => result.objects[dir].filter((o) => o.kind === 'Deployment')).length).toBeGreaterThanOrEqual(12);
+  });
+});
