@@ -113,7 +113,8 @@ async function assembleImage(program: string): Promise<string> {
 
 /** The packages a bundle requires (our workspaces are compiled in; npm packages stay external). */
 function requiredPackages(bundle: string): string[] {
-  const specifiers = [...fs.readFileSync(bundle, 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+  // require() of what loads at start, import() of what loads only when configured (the tracing SDK)
+  const specifiers = [...fs.readFileSync(bundle, 'utf8').matchAll(/(?:require|import)\("([^"]+)"\)/g)].map((m) => m[1]);
   return [...new Set(specifiers)].filter((s) => !s.startsWith('.') && !s.startsWith('/') && !s.startsWith('node:') && !builtinModules.includes(s));
 }
 
@@ -143,9 +144,11 @@ describe('image install', () => {
       const resolved = await run(process.execPath, ['-e', resolve], { cwd: image, env: { PATH: process.env.PATH } });
       expect((JSON.parse(resolved.stdout) as string[]).filter((file) => !file.startsWith(image + path.sep))).toEqual([]);
 
-      // the image's command, on an empty production configuration: it loads everything, then refuses
-      const started = await run(command, args, { cwd: image, env: { NODE_ENV: 'production', PATH: process.env.PATH } });
+      // the image's command, on an empty production configuration with tracing asked for: it loads
+      // everything, the tracing SDK too, then refuses
+      const started = await run(command, args, { cwd: image, env: { NODE_ENV: 'production', PATH: process.env.PATH, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' } });
       expect(started.stderr).not.toContain('Cannot find module');
+      expect(started.stderr).not.toContain('tracing could not start');
       expect(started.stderr).toContain('could not start: Invalid configuration');
       expect(started.code).toBe(1);
 
