@@ -287,6 +287,8 @@ export class Messaging {
     const consumed = metrics.counter('postwright_events_consumed_total', 'Event deliveries a consumer settled, by queue and outcome', ['queue', 'outcome']);
     const lag = metrics.histogram('postwright_event_lag_seconds', 'Seconds from an event published to its consumer having handled it', ['queue'], LAG_BUCKETS);
     const deadLetters = metrics.counter('postwright_dead_letters_total', 'Events sent to the dead-letter queue (not valid, or failed every attempt)', ['queue']);
+    // the series exists from the start at 0, so the first dead letter after a restart is an increase
+    deadLetters.inc({ queue }, 0);
     if (!this.inspector) {
       this.inspector = this.connection.createChannel({ json: false, confirm: false });
       // the wrapper sets the channel up again after a failed check; the scrape leaves the queue out meanwhile
