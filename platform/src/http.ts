@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context';
 import { AppError, errorBody, isAppError } from './errors';
@@ -173,7 +173,17 @@ export async function listen(app: Express | http.RequestListener, port: number, 
   let closing = false;
   /** answers not yet begun: told to close their connection once the server closes */
   const unanswered = new Set<http.ServerResponse>();
-  server.on('request', (_req, res) => {
+  /**
+   * connections that have not sent a request yet (a browser's or client's spare one): not idle to
+   * closeIdleConnections, so without this they would hold a close back for the whole drain
+   */
+  const fresh = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    fresh.add(socket);
+    socket.once('close', () => fresh.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    fresh.delete(req.socket);
     // while closing, every answer says Connection: close, so no client sends its next request on it
     if (closing) res.shouldKeepAlive = false;
     else unanswered.add(res);
@@ -200,6 +210,8 @@ export async function listen(app: Express | http.RequestListener, port: number, 
         closing = true;
         for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
         unanswered.clear();
+        for (const socket of fresh) socket.destroy();
+        fresh.clear();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), options.drainMs ?? 5_000).unref();

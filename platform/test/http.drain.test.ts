@@ -98,4 +98,16 @@ describe('HTTP server stop', () => {
       agent.destroy();
     }
   });
+
+  test('when a client holds a connection it has sent nothing on (a spare one), then the stop closes it at once instead of waiting out the drain', async () => {
+    const server = await listen(app, 0, '127.0.0.1', { drainMs: 120_000 });
+    const accepted = new Promise<void>((resolve) => server.server.once('connection', () => resolve()));
+    const spare = net.connect(server.port, '127.0.0.1');
+    await accepted;
+    const closed = new Promise<void>((resolve) => spare.once('close', () => resolve()));
+
+    await server.close();
+    await closed;
+    expect(spare.destroyed).toBe(true);
+  });
 });
