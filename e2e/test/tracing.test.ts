@@ -72,6 +72,9 @@ test('when a publish is sent with a traceparent, then the gateway, the services,
   expect(spans.filter((s) => s.service === 'linkedin' && s.kind === CLIENT).map((s) => String(s.attributes['url.full'] ?? s.attributes['http.url'] ?? ''))).toEqual(
     expect.arrayContaining([expect.stringContaining('/rest/posts')]),
   );
+  // the modules loaded at start were hooked (tracing started before them): Express's route and MongoDB's commands are spans
+  expect(spans.some((s) => s.service === 'linkedin' && 'express.type' in s.attributes)).toBe(true);
+  expect(spans.some((s) => s.service === 'linkedin' && [s.attributes['db.system'], s.attributes['db.system.name']].includes('mongodb'))).toBe(true);
   // every span of the trace hangs from another of it or from the caller's (a parent still open
   // when its children were sent comes a moment later)
   const orphans = (all: ReceivedSpan[]) => {

@@ -14,6 +14,7 @@ export * from './internal-client';
 export * from './http-request';
 export * from './probe';
 export * from './service';
+export { runMain } from './run';
 export * from './metrics';
 export * from './mail';
 export * from './clients/accounts.client';

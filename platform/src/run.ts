@@ -1,20 +1,23 @@
-import { startTracing } from './tracing';
-
-/**
- * A program's main: tracing first, when configured, so that its instrumentations are in place
- * before the modules they hook (http, express, ioredis, amqplib, mongodb) are loaded; then the
- * program, loaded by `load` (dynamic imports, so nothing it needs is loaded earlier), run by
- * runMain: it stops cleanly on SIGTERM and sends the last spans before it exits.
- */
-export function runProgram(name: string, load: () => Promise<() => Promise<{ stop(): Promise<void>; drainMs?: number }>>): void {
-  void startTracing(name)
-    .catch((error: unknown) => {
-      // a program without traces still serves: say why and go on
-      process.stderr.write(`${name}: tracing could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-      return undefined;
-    })
-    .then(async (tracing) => {
-      const [{ runMain }, start] = await Promise.all([import('./service'), load()]);
-      await runMain(name, start, tracing && (() => tracing.shutdown()));
-    });
+/** main.ts helper: starts, and stops cleanly on SIGTERM/SIGINT; `afterStop` (e.g. sending the last spans) runs before the exit. */
+export async function runMain(name: string, start: () => Promise<{ stop(): Promise<void>; drainMs?: number }>, afterStop?: () => Promise<void>): Promise<void> {
+  let running: { stop(): Promise<void>; drainMs?: number };
+  try {
+    running = await start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name} could not start: ${message}\n`);
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    process.stderr.write(`${name}: ${signal} received, shutting down\n`);
+    // requests under way get their drain time, and the connections a few seconds more to close
+    const force = setTimeout(() => process.exit(1), (running.drainMs ?? 5_000) + 5_000);
+    force.unref();
+    running.stop().then(
+      () => Promise.resolve(afterStop?.()).then(() => process.exit(0), () => process.exit(0)),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
 }

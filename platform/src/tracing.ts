@@ -8,7 +8,7 @@
  *
  * Every other OTEL_* variable of the SDK applies as documented by OpenTelemetry (the protocol, the
  * headers, the sampler: OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG). Programs start it first,
- * before loading the modules it instruments (runMain in run.ts).
+ * before loading the modules it instruments: each program's src/tracing.ts, its main's first import.
  */
 import type { IncomingMessage } from 'node:http';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
@@ -40,21 +40,20 @@ export interface TracingOptions {
 
 /**
  * Starts the SDK with the instrumentations of what the programs use, when tracing is configured
- * (or span processors are given); undefined otherwise.
+ * (or span processors are given); undefined otherwise. Synchronous, and loading the SDK with
+ * require(), so that a program's first import can start it before anything it instruments loads.
  */
-export async function startTracing(service: string, options: TracingOptions = {}): Promise<Tracing | undefined> {
+export function startTracing(service: string, options: TracingOptions = {}): Tracing | undefined {
   const env = options.env ?? process.env;
   if (!options.spanProcessors && !tracingConfigured(env)) return undefined;
-  const [{ NodeSDK }, { OTLPTraceExporter }, http, express, ioredis, amqplib, mongodb, undici] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-express'),
-    import('@opentelemetry/instrumentation-ioredis'),
-    import('@opentelemetry/instrumentation-amqplib'),
-    import('@opentelemetry/instrumentation-mongodb'),
-    import('@opentelemetry/instrumentation-undici'),
-  ]);
+  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const http = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const express = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
+  const ioredis = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  const amqplib = require('@opentelemetry/instrumentation-amqplib') as typeof import('@opentelemetry/instrumentation-amqplib');
+  const mongodb = require('@opentelemetry/instrumentation-mongodb') as typeof import('@opentelemetry/instrumentation-mongodb');
+  const undici = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || service,
     ...(options.spanProcessors ? { spanProcessors: options.spanProcessors } : { traceExporter: new OTLPTraceExporter() }),
@@ -82,6 +81,16 @@ export async function startTracing(service: string, options: TracingOptions = {}
       propagation.disable();
     },
   };
+}
+
+/** startTracing for a program's start: a program whose tracing fails to start still serves, and says why. */
+export function startProgramTracing(service: string): Tracing | undefined {
+  try {
+    return startTracing(service);
+  } catch (error) {
+    process.stderr.write(`${service}: tracing could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  }
 }
 
 /** The trace and span ids of the span under way, for a log line. */

@@ -1,7 +1,7 @@
-import { runProgram } from '@postwright/platform/src/run';
+// first: tracing starts before the modules it instruments are loaded
+import { tracing } from './tracing';
+import { runMain } from '@postwright/platform/src/run';
+import { readConfig } from './config';
+import { start } from './server';
 
-// the program is loaded after tracing has started (when configured), so its modules are instrumented
-runProgram('content', async () => {
-  const [{ readConfig }, { start }] = await Promise.all([import('./config'), import('./server')]);
-  return () => start(readConfig());
-});
+void runMain('content', () => start(readConfig()), tracing && (() => tracing.shutdown()));
