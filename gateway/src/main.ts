@@ -4,4 +4,4 @@ import { runMain } from '@postwright/platform/src/run';
 import { readConfig } from './config';
 import { start } from './server';
 
-void runMain('gateway', () => start(readConfig()), tracing && (() => tracing.shutdown()));
+void runMain('gateway', () => start(readConfig()), async () => tracing?.shutdown());

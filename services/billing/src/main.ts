@@ -4,4 +4,4 @@ import { runMain } from '@postwright/platform/src/run';
 import { readConfig } from './config';
 import { start } from './server';
 
-void runMain('billing', () => start(readConfig()), tracing && (() => tracing.shutdown()));
+void runMain('billing', () => start(readConfig()), async () => tracing?.shutdown());

@@ -4,4 +4,4 @@ import { runMain } from '@postwright/platform/src/run';
 import { readConfig } from './config';
 import { start } from './server';
 
-void runMain('linkedin', () => start(readConfig()), tracing && (() => tracing.shutdown()));
+void runMain('linkedin', () => start(readConfig()), async () => tracing?.shutdown());
