@@ -1307,7 +1307,8 @@ describe.each(variants)('the $name', ({ overlay, controller, name }) => {
     for (const d of deployments) {
       const { env } = resolveEnv(b(), d.spec.template.spec.containers[0]);
       for (const value of Object.values(env)) {
-        for (const [, host, port] of value.matchAll(/\b(?:https?|smtps?):\/\/(?:[^@/\s]*@)?([a-z0-9-]+):(\d+)/g)) {
+        // a bare name and its port, then the path or the end: not a password that starts with digits (smtps://user:0pass@host)
+        for (const [, host, port] of value.matchAll(/\b(?:https?|smtps?):\/\/(?:[^@/\s]*@)?([a-z0-9-]+):(\d+)(?=\/|\s|$)/g)) {
           const service = b().get<Service>('Service', host);
           const servicePort = service?.spec.ports.find((p) => p.port === Number(port));
           const target = deployments.find((other) => matches({ matchLabels: service?.spec.selector }, podLabels(other)));
