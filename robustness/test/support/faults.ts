@@ -37,11 +37,13 @@ export async function startStackThrough(server: 'rabbitmq' | 'redis', options: S
 /** The LinkedIn service's text for a post LinkedIn may hold without having said so. */
 export const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.';
 
-/** A time `ms` from now, whole seconds (as the schedule form sends). */
+/**
+ * A time at least `ms` from now, whole seconds (as the schedule form sends): rounded up, since
+ * rounding down took up to a second off the lead, and on a busy machine the request then arrived
+ * inside the minimum lead and was refused.
+ */
 export function dueIn(ms: number): Date {
-  const at = new Date(Date.now() + ms);
-  at.setUTCMilliseconds(0);
-  return at;
+  return new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
 }
 
 /** Waits for a moment in the test's timeline (a due time, the end of an outage). */
