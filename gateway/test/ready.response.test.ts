@@ -1,3 +1,4 @@
+import { acceptsConnections } from '@postwright/platform/src/testing';
 /**
  * The gateway's GET /ready says whether this process can serve: it stays 200 while Redis is gone
  * (the rate limit then counts in this process alone), and turns 503 once a stop has begun, while
@@ -37,17 +38,6 @@ const ready = (service: string, checks: Readiness['checks']): { status: number; 
   body: { status: Object.values(checks).every((s) => s === 'up') ? 'ok' : 'degraded', service, checks },
 });
 
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * A TCP proxy to Redis whose stall() keeps every connection open but forwards nothing more to
@@ -173,7 +163,7 @@ test('when the gateway begins to stop during a stream, then new connections are 
 
   let stopped = false;
   const stop = gateway.stop().then(() => (stopped = true));
-  expect(await accepts(gateway.port)).toBe(false);
+  expect(await acceptsConnections(gateway.port)).toBe(false);
   // what a probe on a connection still open would hear: the gateway's app on a listener of the test's
   const probe = await listen(gateway.app, 0);
   try {

@@ -1,3 +1,4 @@
+import { acceptsConnections } from '../src/testing';
 import http from 'node:http';
 import net from 'node:net';
 import express from 'express';
@@ -20,17 +21,6 @@ function get(url: string, agent: http.Agent, onData?: (chunk: string) => void): 
   });
 }
 
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('HTTP server stop', () => {
   const app = express();
@@ -86,7 +76,7 @@ describe('HTTP server stop', () => {
 
       let stopped = false;
       const stop = server.close().then(() => (stopped = true));
-      expect(await accepts(server.port)).toBe(false);
+      expect(await acceptsConnections(server.port)).toBe(false);
       expect(stopped).toBe(false);
       finish();
 

@@ -3,6 +3,7 @@
  * names, Redis keys), so suites run in parallel, and alongside each other, on one set of
  * real servers. Tokens are signed with a per-process RS256 key the services trust in tests.
  */
+import net from 'node:net';
 import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { request as nodeRequest } from 'node:http';
 import jwt from 'jsonwebtoken';
@@ -202,3 +203,15 @@ export function configSchemaKeys(schema: unknown): string[] {
   return Object.keys(current.shape);
 }
 export * from './event-stream';
+
+/** Whether a new TCP connection to the port on 127.0.0.1 is accepted (a stopping server refuses them). */
+export function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,26 +1,15 @@
+import { acceptsConnections } from '@postwright/platform/src/testing';
 /**
  * A deploy stops the content service while a post is being written: the listener takes no new
  * connection, and the stream under way goes on to `done` (stored and counted) before the stop
  * completes. The drain is the generation's own limit and 5 s to store and count the post.
  */
-import net from 'node:net';
 import type { GenerationStreamEvent } from '@postwright/contracts';
 import { readEventStream } from '@postwright/platform/src/testing';
 import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack } from './support/stack';
 
-/** Whether a new TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('content service stop during a streamed generation', () => {
   let stack: Stack;
@@ -55,7 +44,7 @@ describe('content service stop during a streamed generation', () => {
     });
     await firstText;
     const stop = stack.content.stop().then(() => (stopped = true));
-    expect(await accepts(stack.content.port)).toBe(false);
+    expect(await acceptsConnections(stack.content.port)).toBe(false);
 
     const { events } = await answer;
     expect(events.at(-1)?.event).toBe('done');
