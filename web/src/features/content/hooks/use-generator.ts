@@ -60,7 +60,14 @@ export function useGenerator() {
   const user = useUser();
   const { updateUser, refreshUser } = useAuth();
   const memory = useWorkspaceMemory(user.id);
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
+  // the address follows the page (which draft, which type); replacing it is not a visit, so the
+  // page is not scrolled back to the top (the result of a generation stays in view). Only
+  // starting a new post goes back to the top, where its form is.
+  const setParams = useCallback(
+    (next: Record<string, string>) => setSearchParams(next, { replace: true, preventScrollReset: true }),
+    [setSearchParams],
+  );
   const draftParam = params.get('draft');
   const typeParam = asType(params.get('type'));
   const [editor, setEditor] = useState<Editor>({ type: null, form: emptyForm, draft: null, revision: 0 });
@@ -106,8 +113,8 @@ export function useGenerator() {
     const type = typeParam ?? memory.lastType();
     if (!type) return;
     const remembered = memory.draftOf(type);
-    if (remembered) return setParams({ draft: remembered }, { replace: true });
-    if (!typeParam) return setParams({ type }, { replace: true });
+    if (remembered) return setParams({ draft: remembered });
+    if (!typeParam) return setParams({ type });
     memory.setLastType(type);
     setEditor((e) => (e.type === type && !e.draft ? e : { type, form: memory.formOf(type) ?? e.form, draft: null, revision: e.revision + 1 }));
     setDetailsOpen(true);
@@ -143,7 +150,7 @@ export function useGenerator() {
     setDetailsOpen(true);
     memory.setLastType(type);
     const remembered = memory.draftOf(type);
-    setParams(remembered ? { draft: remembered } : { type }, { replace: true });
+    setParams(remembered ? { draft: remembered } : { type });
   }
 
   function editField(field: FormField, value: string) {
@@ -182,7 +189,7 @@ export function useGenerator() {
       memory.rememberDraft(content.contentType, content.id);
       setDetailsOpen(false);
       setFocusResult((n) => n + 1);
-      setParams({ draft: content.id }, { replace: true });
+      setParams({ draft: content.id });
     },
     onSwapped: openDraft,
   });
@@ -226,11 +233,12 @@ export function useGenerator() {
     setNotice(null);
     setErrors({});
     setDetailsOpen(true);
-    if (!type) return setParams({}, { replace: true });
+    // a new post starts at the top of the page, where its form is
+    if (!type) return setSearchParams({}, { replace: true });
     const next = { ...form, topic: '', personalExperience: '', businessGoal: '' };
     memory.startOver(type, next);
     setEditor((e) => ({ type, form: next, draft: null, revision: e.revision + 1 }));
-    setParams({ type }, { replace: true });
+    setSearchParams({ type }, { replace: true });
   }
 
   return {
