@@ -21,7 +21,10 @@ export const userSchema = z.object({
   subscriptionStatus: z.string(),
   subscriptionTier: subscriptionTierSchema,
   trialPostsUsed: z.number().int().nonnegative(),
-  /** set once the trial is over before its posts are (the member subscribed): no trial posts are left */
+  /**
+   * when the trial ends: TRIAL_DAYS after signup, or earlier when a subscription ended it (a
+   * former subscriber's trial is over). Past it no trial posts are left. Null only from an older server.
+   */
   trialEndsAt: iso.nullable(),
   /** the posts of the current allowance: the trial's, or the plan's this month */
   usage: usageSchema,
@@ -119,6 +122,15 @@ export type KnownSubscriptionTier = z.infer<typeof knownSubscriptionTierSchema>;
 
 /** Trial: 3 posts in total. */
 export const TRIAL_POST_LIMIT = 3;
+/** "30-day free trial with no credit card": the trial ends this many days after signup, or when its posts are used, whichever comes first. */
+export const TRIAL_DAYS = 30;
+/**
+ * "Generate again" on the same draft is free this many times: the trial's (and a plan's) posts
+ * count posts, not attempts. After these, generating the draft again uses a post, as a new one does.
+ */
+export const FREE_REGENERATIONS_PER_DRAFT = 3;
+/** The refusal of a generation when the trial's days have passed (or a subscription ended it); TRIAL.LIMIT_REACHED with details.reason "ended". */
+export const TRIAL_ENDED_MESSAGE = 'Trial ended. Please upgrade to continue generating content.';
 /** Beta: unlimited posts for 15 days from the grant. */
 export const BETA_DURATION_DAYS = 15;
 

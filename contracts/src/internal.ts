@@ -10,7 +10,14 @@ import { eventPayloadSchemas } from './events';
 
 // auth: trial quota (reserve -> commit | release). A reservation is atomic, so
 // concurrent generations never exceed the trial's 3 posts.
-export const quotaReserveRequestSchema = z.object({ userId: z.string().min(1) });
+export const quotaReserveRequestSchema = z.object({
+  userId: z.string().min(1),
+  /**
+   * a free "Generate again" of a draft: nothing is reserved (reservationId null), but the member
+   * must still be able to generate (a trial not ended, a payment not overdue); the answer says what is left
+   */
+  free: z.boolean().optional(),
+});
 export const quotaReserveResponseSchema = z.object({
   /** null where nothing is counted (beta, premium): nothing to commit or release */
   reservationId: z.string().nullable(),

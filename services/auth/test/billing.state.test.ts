@@ -153,11 +153,11 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     expect((await reserve(user.id)).status).toBe(403);
   });
 
-  test('when a subscription never started (incomplete) or a trial member has none, then the account is as it was', async () => {
+  test('when a subscription never started (incomplete) or a trial member has none, then the account is as it was, its trial ending when it would have', async () => {
     const { user, tokens } = await signupUser(auth.url);
     await subscribe(auth, user.id, { plan: 'starter', status: 'incomplete' });
     await subscribe(auth, user.id, { plan: null, interval: null, status: 'none', subscriptionId: null });
-    expect(await profile(tokens.accessToken)).toMatchObject({ subscriptionTier: 'trial', subscriptionStatus: 'active', trialEndsAt: null, usage: { used: 0, allowance: 3 } });
+    expect(await profile(tokens.accessToken)).toMatchObject({ subscriptionTier: 'trial', subscriptionStatus: 'active', trialEndsAt: user.trialEndsAt, usage: { used: 0, allowance: 3 } });
     expect((await reserve(user.id)).status).toBe(200);
   });
 

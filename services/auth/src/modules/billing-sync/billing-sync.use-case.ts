@@ -1,5 +1,6 @@
 import { isPlanId, LIVE_SUBSCRIPTION_STATUSES, type EventEnvelope } from '@postwright/contracts';
 import type { Clock, EventPublisher } from '../ports';
+import { trialEndOf } from '../users/entitlement';
 import type { UserRecord, UserRepository } from '../users/user.repository';
 
 export type BillingEvent = EventEnvelope<'billing.subscription.changed'>;
@@ -10,7 +11,7 @@ const NO_PLAN = { planInterval: null, planPeriodStart: null, planPeriodEnd: null
 /**
  * Applies the billing service's report of a member's subscription to the user: the auth service
  * is the one writer of subscriptionTier and subscriptionStatus. A subscription the member holds
- * makes the plan the tier (and ends the trial); one that ended falls back to what a finished
+ * makes the plan the tier (and ends the trial at once); one that ended falls back to what a finished
  * trial gets (whether or not its start was applied first); one that never started (incomplete)
  * changes nothing.
  */
@@ -18,7 +19,11 @@ export function createBillingSync(deps: { users: UserRepository; events: EventPu
   const { users, events, clock } = deps;
 
   function stateFor(user: UserRecord, payload: BillingEvent['payload']): Parameters<UserRepository['applyBilling']>[1] {
-    const trialEndsAt = user.trialEndsAt ?? clock.now();
+    // a subscription ends the trial at once (never later than it would have ended): a former
+    // subscriber never gets trial posts again
+    const now = clock.now();
+    const trialEnd = trialEndOf(user);
+    const trialEndsAt = trialEnd < now ? trialEnd : now;
     if (payload.plan && LIVE_SUBSCRIPTION_STATUSES.includes(payload.status)) {
       return {
         subscriptionTier: payload.plan,

@@ -13,9 +13,9 @@ export function quotaRoutes(router: Router, { quota, internalToken, metrics }: {
   for (const reason of REFUSALS) refusals.inc({ reason }, 0);
 
   router.post('/internal/quota/reserve', internal, async (req, res) => {
-    const { userId } = parseInput(quotaReserveRequestSchema, req.body);
+    const { userId, free } = parseInput(quotaReserveRequestSchema, req.body);
     try {
-      res.json(await quota.reserve(userId));
+      res.json(await quota.reserve(userId, { free }));
     } catch (error) {
       if (isAppError(error) && REFUSALS.has(error.code)) refusals.inc({ reason: error.code });
       throw error;

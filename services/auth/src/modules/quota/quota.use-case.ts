@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@postwright/platform';
-import { TRIAL_POST_LIMIT, type Usage } from '@postwright/contracts';
+import { TRIAL_ENDED_MESSAGE, TRIAL_POST_LIMIT, type Usage } from '@postwright/contracts';
 import type { Clock } from '../ports';
 import { countersAreBehind, entitlementOf, usageOf, type Entitlement, type PlanWindow } from '../users/entitlement';
 import { isUserId, type UserRecord, type UserRepository } from '../users/user.repository';
@@ -26,10 +26,15 @@ function limitReached(allowance: number, window: PlanWindow): AppError {
   });
 }
 
+/** The trial's days have passed, or a subscription ended it: the trial's refusal, in words that say so. */
+function trialEnded(endsAt: Date): AppError {
+  return AppError.of('TRIAL.LIMIT_REACHED', { message: TRIAL_ENDED_MESSAGE, details: { reason: 'ended', trialEndsAt: endsAt.toISOString() } });
+}
+
 export type QuotaUseCases = ReturnType<typeof createQuotaUseCases>;
 
 /**
- * The posts a member may generate: the trial's 3 in all, or a plan's per month. Reserve before
+ * The posts a member may generate: the trial's 3 in all within its 30 days, or a plan's per month. Reserve before
  * generating, commit on success, release on failure. Each reservation is one conditional
  * single-document update, so parallel generations never take more posts than are left. A
  * reservation nobody closes within its TTL gives its post back (sweep, or lazily when the same
@@ -101,12 +106,31 @@ export function createQuotaUseCases(deps: {
     return { trialPostsRemaining: entitlement.kind === 'trial' ? Math.min(entitlement.remaining, remaining(user)) : null, usage: usageOf(user, now) };
   }
 
+  /**
+   * A free "Generate again" of a draft takes no post, but only a member who may still generate
+   * gets it: not once the trial has ended or while a payment is overdue. A plan's month or the
+   * trial's posts being used up does not stop it (the post was paid for).
+   */
+  function free(user: UserRecord, entitlement: Entitlement, now: Date) {
+    switch (entitlement.kind) {
+      case 'overdue':
+        throw AppError.of('PLAN.PAYMENT_OVERDUE');
+      case 'trial':
+        if (entitlement.ended) throw trialEnded(entitlement.endsAt);
+        return { reservationId: null, unlimited: false, trialPostsRemaining: remaining(user), usage: usageOf(user, now) };
+      default:
+        return { reservationId: null, unlimited: entitlement.kind === 'unlimited' || entitlement.allowance === null, trialPostsRemaining: null, usage: usageOf(user, now) };
+    }
+  }
+
   return {
-    async reserve(userId: string) {
+    /** One post reserved; with `free` (a free "Generate again") none, once the member is found able to generate. */
+    async reserve(userId: string, options: { free?: boolean } = {}) {
       const user = isUserId(userId) ? await lifecycle.load(userId) : null;
       if (!user) throw AppError.of('USER.NOT_FOUND');
       const now = clock.now();
       const entitlement = entitlementOf(user, now);
+      if (options.free) return free(user, entitlement, now);
       const key = randomBytes(16).toString('hex');
       const expiresAt = new Date(now.getTime() + reservationTtlMs);
       switch (entitlement.kind) {
@@ -117,8 +141,8 @@ export function createQuotaUseCases(deps: {
         case 'plan':
           return reservePlan(user, entitlement, key, expiresAt);
         case 'trial':
-          // a trial that is over (the member subscribed, then cancelled) has no posts left, used or not
-          if (user.trialEndsAt && user.trialEndsAt <= now) throw AppError.of('TRIAL.LIMIT_REACHED');
+          // a trial that is over (its days passed, or the member subscribed, then cancelled) has no posts left, used or not
+          if (entitlement.ended) throw trialEnded(entitlement.endsAt);
           return reserveTrial(user, key, expiresAt);
       }
     },

@@ -1,4 +1,4 @@
-import { hasUnlimitedPosts, isPlanId, LIVE_SUBSCRIPTION_STATUSES, monthlyAllowance, TRIAL_POST_LIMIT, type PlanId, type Usage } from '@postwright/contracts';
+import { hasUnlimitedPosts, isPlanId, LIVE_SUBSCRIPTION_STATUSES, monthlyAllowance, TRIAL_DAYS, TRIAL_POST_LIMIT, type PlanId, type Usage } from '@postwright/contracts';
 
 /** The parts of a user that say what they may generate. */
 export interface EntitlementFields {
@@ -6,7 +6,9 @@ export interface EntitlementFields {
   subscriptionStatus: string;
   betaExpiresAt: Date | null;
   trialPostsUsed: number;
+  /** when the trial ends (signup + TRIAL_DAYS), or ended (a subscription ends it at once); null on accounts made before it was stored */
   trialEndsAt: Date | null;
+  createdAt: Date;
   planInterval: 'month' | 'year' | null;
   planPeriodStart: Date | null;
   planPeriodEnd: Date | null;
@@ -26,7 +28,8 @@ export interface PlanWindow {
 /** What a user may generate right now. */
 export type Entitlement =
   | { kind: 'unlimited' }
-  | { kind: 'trial'; remaining: number }
+  /** `ended`: the trial's days have passed, or a subscription ended it; nothing is left then, used or not */
+  | { kind: 'trial'; remaining: number; endsAt: Date; ended: boolean }
   | { kind: 'plan'; plan: PlanId; allowance: number | null; window: PlanWindow }
   | { kind: 'overdue'; plan: PlanId; allowance: number | null; window: PlanWindow };
 
@@ -62,6 +65,17 @@ export function planWindow(periodStart: Date, periodEnd: Date, interval: 'month'
 
 const isLive = (status: string) => LIVE_SUBSCRIPTION_STATUSES.includes(status);
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * When the user's trial ends: the stored end (set at signup, or earlier by a subscription), else
+ * TRIAL_DAYS after the account was made. Accounts made before the end was stored, that never
+ * subscribed, have none: theirs is worked out here, so they need no migration.
+ */
+export function trialEndOf(user: Pick<EntitlementFields, 'trialEndsAt' | 'createdAt'>): Date {
+  return user.trialEndsAt ?? new Date(user.createdAt.getTime() + TRIAL_DAYS * DAY_MS);
+}
+
 export function entitlementOf(user: EntitlementFields, now: Date): Entitlement {
   const tier = user.subscriptionTier;
   // a plan cancelled at its period's end is over then, even before Stripe's word of it arrives
@@ -74,8 +88,10 @@ export function entitlementOf(user: EntitlementFields, now: Date): Entitlement {
     return { kind: 'overdue', ...base };
   }
   if (hasUnlimitedPosts({ subscriptionTier: tier, betaExpiresAt: user.betaExpiresAt?.toISOString() ?? null }, now)) return { kind: 'unlimited' };
-  const trialOver = user.trialEndsAt !== null && user.trialEndsAt <= now;
-  return { kind: 'trial', remaining: trialOver ? 0 : Math.max(0, TRIAL_POST_LIMIT - user.trialPostsUsed) };
+  // 30 days and 3 posts, whichever ends first
+  const endsAt = trialEndOf(user);
+  const ended = endsAt <= now;
+  return { kind: 'trial', remaining: ended ? 0 : Math.max(0, TRIAL_POST_LIMIT - user.trialPostsUsed), endsAt, ended };
 }
 
 /**

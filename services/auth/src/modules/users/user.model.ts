@@ -39,7 +39,11 @@ export const userMongoSchema = new Schema(
     trialSlotsTaken: { type: Number, default: 0 },
     /** open reservations: key -> expiry, in the same document as the counters */
     trialReservations: { type: Schema.Types.Mixed, default: () => ({}) },
-    /** once set and past, the trial has no posts left (the member subscribed; a cancelled plan falls back to this) */
+    /**
+     * when the trial ends: signup + TRIAL_DAYS, or earlier when a subscription ended it (a cancelled
+     * plan falls back to a trial that is over). Null on accounts made before it was stored: theirs
+     * is worked out from createdAt where it is read (entitlement.ts).
+     */
     trialEndsAt: { type: Date, default: null },
     /**
      * The subscription as the billing service last reported it (billing.subscription.changed):

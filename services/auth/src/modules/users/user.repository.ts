@@ -1,6 +1,6 @@
 import { Types, type Connection } from 'mongoose';
 import type { NotificationPreferences, User, UserRole } from '@postwright/contracts';
-import { usageOf, type EntitlementFields } from './entitlement';
+import { trialEndOf, usageOf, type EntitlementFields } from './entitlement';
 import { userModel } from './user.model';
 
 /** A stored user as plain data. `toPublicUser` turns it into the contract shape. */
@@ -60,7 +60,8 @@ export function toPublicUser(u: UserRecord, now: Date = new Date()): User {
     subscriptionStatus: u.subscriptionStatus,
     subscriptionTier: u.subscriptionTier,
     trialPostsUsed: u.trialPostsUsed,
-    trialEndsAt: u.trialEndsAt ? u.trialEndsAt.toISOString() : null,
+    // an account made before the end was stored has one all the same: signup + TRIAL_DAYS
+    trialEndsAt: trialEndOf(u).toISOString(),
     usage: usageOf(u, now),
     betaExpiresAt: u.betaExpiresAt ? u.betaExpiresAt.toISOString() : null,
     userRole: u.userRole,
@@ -152,9 +153,11 @@ export function createUserRepository(conn: Connection) {
       await Users.init();
     },
 
+    /** A new account on the trial, which ends TRIAL_DAYS after signup (or when its posts are used). */
     async create(input: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<UserRecord> {
+      const createdAt = new Date();
       try {
-        const doc = await Users.create(input);
+        const doc = await Users.create({ ...input, createdAt, trialEndsAt: trialEndOf({ trialEndsAt: null, createdAt }) });
         return toRecord(doc.toObject())!;
       } catch (error) {
         if ((error as { code?: number }).code === 11000) throw new DuplicateEmailError();
