@@ -63,6 +63,11 @@ export const contentItemSchema = z.object({
   inputs: generationInputsSchema,
   /** "Generate again" kept the text it replaced: POST /api/content/:id/restore-previous brings it back */
   hasPreviousVersion: z.boolean(),
+  /**
+   * true after restore-previous brought the older text back: the version kept aside is then the
+   * newer one, and the next restore-previous is a Redo; false after "Generate again" (absent from an older server)
+   */
+  previousVersionIsNewer: z.boolean().optional(),
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 

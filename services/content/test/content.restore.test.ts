@@ -1,4 +1,5 @@
 import { contentResponseSchema } from '@postwright/contracts';
+import { Types } from 'mongoose';
 import { http, randomId } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
 import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
@@ -64,6 +65,47 @@ describe('POST /api/content/:id/restore-previous', () => {
     expect([undo.status, redo.status]).toEqual([200, 200]);
     expect(redo.body.content).toMatchObject({ ...textOf(replacement), hasPreviousVersion: true });
     expect(await stack.stored(original.id)).toMatchObject({ ...textOf(replacement), previous: textOf(original) });
+  });
+
+  test('when the draft is read after each step, then the item says which way the next restore goes: back after Generate again, forward after an Undo, back after the Redo', async () => {
+    const user = await stack.user({ tier: 'premium' });
+    const { original, replacement } = await regenerated(user);
+    const read = async () => contentResponseSchema.parse((await http(stack.content.url, 'GET', `/api/content/${original.id}`, { token: user.token })).body).content;
+
+    expect(replacement).toMatchObject({ hasPreviousVersion: true, previousVersionIsNewer: false });
+    expect(await read()).toMatchObject({ hasPreviousVersion: true, previousVersionIsNewer: false });
+
+    const undo = contentResponseSchema.parse((await restore(user, original.id)).body).content;
+    expect(undo).toMatchObject({ ...textOf(original), previousVersionIsNewer: true });
+    // a reload, another tab or the list: the same answer from the stored item
+    expect(await read()).toMatchObject({ ...textOf(original), previousVersionIsNewer: true });
+    expect((await stack.list(user)).find((c) => c.id === original.id)).toMatchObject({ previousVersionIsNewer: true });
+
+    const redo = contentResponseSchema.parse((await restore(user, original.id)).body).content;
+    expect(redo).toMatchObject({ ...textOf(replacement), previousVersionIsNewer: false });
+    expect(await read()).toMatchObject({ previousVersionIsNewer: false });
+
+    // an Undo, then Generate again: the text kept aside is the older one again
+    expect((await restore(user, original.id)).status).toBe(200);
+    const again = await http(stack.content.url, 'POST', '/api/content/generate', {
+      token: user.token,
+      body: buildGenerateRequest({ contentType: 'story', topic: 'Quarterly planning', contentId: original.id }),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.content).toMatchObject({ topic: 'Quarterly planning', previousVersionIsNewer: false });
+    expect(await read()).toMatchObject({ topic: 'Quarterly planning', previousVersionIsNewer: false });
+  });
+
+  test('when a draft was stored before the item said which version is newer, then it reads as Generate again (Undo next)', async () => {
+    const user = await stack.user({ tier: 'premium' });
+    const { original } = await regenerated(user);
+    await stack.content.ctx.mongo.collection('content_items').updateOne({ _id: new Types.ObjectId(original.id) }, { $unset: { previousIsNewer: '' } });
+
+    const read = await http(stack.content.url, 'GET', `/api/content/${original.id}`, { token: user.token });
+    expect(read.body.content).toMatchObject({ hasPreviousVersion: true, previousVersionIsNewer: false });
+    const undo = await restore(user, original.id);
+    expect(undo.status).toBe(200);
+    expect(undo.body.content).toMatchObject({ ...textOf(original), previousVersionIsNewer: true });
   });
 
   test('when a trial user restores, then no trial post is used', async () => {

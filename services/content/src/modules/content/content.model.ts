@@ -24,6 +24,8 @@ export interface ContentDocument extends ContentVersion {
   contentType: ContentType;
   /** the version "Generate again" replaced; null when there is none */
   previous: ContentVersion | null;
+  /** the previous version is the newer text (an Undo brought the older one back), so restoring it is a Redo */
+  previousIsNewer: boolean;
   status: ContentStatus;
   scheduledFor: Date | null;
   publishedAt: Date | null;
@@ -81,6 +83,7 @@ const contentSchema = new Schema<ContentDocument>(
     contentType: { type: String, enum: contentTypes, required: true },
     ...versionFields,
     previous: { type: versionSchema, default: null },
+    previousIsNewer: { type: Boolean, default: false },
     status: { type: String, enum: contentStatuses, required: true, default: 'draft' },
     scheduledFor: { type: Date, default: null },
     publishedAt: { type: Date, default: null },

@@ -30,6 +30,7 @@ export function toContentItem(r: ContentRecord): ContentItem {
       businessGoal: r.inputs.businessGoal ?? null,
     },
     hasPreviousVersion: r.previous !== null,
+    previousVersionIsNewer: r.previous !== null && r.previousIsNewer,
   };
 }
 

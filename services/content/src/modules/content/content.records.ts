@@ -30,6 +30,8 @@ export function toRecord(doc: Lean): ContentRecord {
     ...versionOf(rest),
     id: _id.toHexString(),
     previous: rest.previous ? versionOf(rest.previous) : null,
+    // items stored before the field existed were only ever generated again, never undone
+    previousIsNewer: rest.previous ? rest.previousIsNewer === true : false,
     engagement: rest.engagement
       ? { likes: rest.engagement.likes, comments: rest.engagement.comments, reposts: rest.engagement.reposts, impressions: rest.engagement.impressions }
       : null,

@@ -13,6 +13,7 @@ export interface ContentRecord extends ContentDocument {
 export type NewContent = Omit<
   ContentDocument,
   | 'previous'
+  | 'previousIsNewer'
   | 'status'
   | 'selectedHook'
   | 'finalContent'
@@ -120,7 +121,14 @@ export function contentRepository(model: ContentModel) {
       if (record.status !== 'draft') return { outcome: 'conflict', record };
       const decision = decide(record);
       if (decision === 'conflict' || decision === 'no_previous') return { outcome: decision, record };
-      const filter: Record<string, unknown> = { ...visible(_id, userId), status: 'draft', ...versionFilter(versionOf(record)), ...versionFilter(record.previous, 'previous.') };
+      const filter: Record<string, unknown> = {
+        ...visible(_id, userId),
+        status: 'draft',
+        ...versionFilter(versionOf(record)),
+        ...versionFilter(record.previous, 'previous.'),
+        // two swaps of identical texts still flip which one is the newer once each (items from before the field have none)
+        previousIsNewer: record.previousIsNewer ? true : { $ne: true },
+      };
       const updated = await model.findOneAndUpdate(filter, { $set: decision }, { returnDocument: 'after' }).lean<Lean>();
       if (updated) return { outcome: 'updated', record: toRecord(updated) };
     }
@@ -248,13 +256,18 @@ export function contentRepository(model: ContentModel) {
      */
     replaceVersion(id: string, userId: string, expected: { contentType: ContentDocument['contentType'] }, next: ContentVersion): Promise<VersionOutcome> {
       return swap(id, userId, (current) =>
-        current.contentType !== expected.contentType ? 'conflict' : { ...versionOf(next), previous: versionOf(current) },
+        current.contentType !== expected.contentType ? 'conflict' : { ...versionOf(next), previous: versionOf(current), previousIsNewer: false },
       );
     },
 
-    /** Swaps the draft's text and form with its previous version, so a second call redoes. */
+    /**
+     * Swaps the draft's text and form with its previous version, so a second call redoes; which
+     * of the two is the newer flips with it, so every tab and every reload knows which way the next swap goes.
+     */
     restorePrevious(id: string, userId: string): Promise<VersionOutcome> {
-      return swap(id, userId, (current) => (current.previous ? { ...versionOf(current.previous), previous: versionOf(current) } : 'no_previous'));
+      return swap(id, userId, (current) =>
+        current.previous ? { ...versionOf(current.previous), previous: versionOf(current), previousIsNewer: !current.previousIsNewer } : 'no_previous',
+      );
     },
 
     /** Stores engagement figures unless newer ones are already there; true when written. */
