@@ -14,6 +14,7 @@ describeQuotaContract('the fake of the test kit', async () => {
       const email = `member-${id}@example.com`;
       fake.addUser(id, tier, { email, emailVerified: options.verified ?? true });
       if (options.overdue) fake.setOverdue(id, true);
+      if (options.trialEnded) fake.setTrialEnded(id, true);
       return { id, email, trialPostsUsed: async () => fake.trialPostsUsed(id) };
     },
     stop: () => fake.stop(),

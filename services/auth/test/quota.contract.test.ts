@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { cleanupNamespace, http, testNamespace } from '@postwright/platform/src/testing';
 import { describeQuotaContract } from '@postwright/platform/src/testing/contracts/quota-contract';
 import { signupUser, startAuth, subscribe } from './support/harness';
@@ -14,6 +15,8 @@ describeQuotaContract('the auth service', async () => {
       if (tier === 'beta' || tier === 'premium') await auth.modules.admin.setTier(user.id, { tier });
       else if (tier !== 'trial') await subscribe(auth, user.id, { plan: tier, status: options.overdue ? 'unpaid' : 'active' });
       if (options.verified) await auth.modules.users.markEmailVerified(user.id, new Date());
+      // the trial's 30 days have passed
+      if (options.trialEnded) await auth.ctx.mongo.collection('users').updateOne({ _id: new Types.ObjectId(user.id) }, { $set: { trialEndsAt: new Date(Date.now() - 60_000) } });
       return {
         id: user.id,
         email: user.email,

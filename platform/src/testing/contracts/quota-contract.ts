@@ -11,6 +11,7 @@ import {
   quotaCommitResponseSchema,
   quotaReleaseResponseSchema,
   quotaReserveResponseSchema,
+  TRIAL_ENDED_MESSAGE,
   type ErrorCode,
 } from '@postwright/contracts';
 import type { FakeQuotaTier } from '../fakes/quota';
@@ -20,9 +21,10 @@ export interface QuotaTarget {
   url: string;
   /**
    * An account the quota knows, with the given tier (a plan: a subscription that is active, or
-   * `overdue`: one whose payment is overdue past its grace), and its email.
+   * `overdue`: one whose payment is overdue past its grace; `trialEnded`: a trial whose 30 days
+   * have passed), and its email.
    */
-  newUser(tier?: FakeQuotaTier, options?: { overdue?: boolean; verified?: boolean }): Promise<{ id: string; email: string; trialPostsUsed(): Promise<number> }>;
+  newUser(tier?: FakeQuotaTier, options?: { overdue?: boolean; verified?: boolean; trialEnded?: boolean }): Promise<{ id: string; email: string; trialPostsUsed(): Promise<number> }>;
   /** an id no account has */
   unknownUserId: string;
   stop(): Promise<void>;
@@ -82,6 +84,30 @@ export function describeQuotaContract(name: string, start: () => Promise<QuotaTa
       expect(late.body).toMatchObject(refusal('QUOTA.RESERVATION_RELEASED'));
       expect((await call('reserve', { userId: user.id })).status).toBe(200);
       await expect(user.trialPostsUsed()).resolves.toBe(0);
+    });
+
+    test('when a trial\'s days have passed, then reserving is the trial refusal in words that say it ended, posts left or not', async () => {
+      const user = await target.newUser('trial', { trialEnded: true });
+      const refused = await call('reserve', { userId: user.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: TRIAL_ENDED_MESSAGE, code: 'TRIAL.LIMIT_REACHED', details: { reason: 'ended', trialEndsAt: expect.any(String) } });
+      expect((await call('reserve', { userId: user.id, free: true })).body).toMatchObject({ error: TRIAL_ENDED_MESSAGE, code: 'TRIAL.LIMIT_REACHED' });
+      await expect(user.trialPostsUsed()).resolves.toBe(0);
+    });
+
+    test('when a free generation is asked (free: true), then nothing is reserved, even with the posts used up; an overdue payment is refused all the same', async () => {
+      const user = await target.newUser();
+      const free = await call('reserve', { userId: user.id, free: true });
+      expect(free.status).toBe(200);
+      expect(quotaReserveResponseSchema.parse(free.body)).toEqual({ reservationId: null, unlimited: false, trialPostsRemaining: 3, usage: { used: 0, allowance: 3, resetsAt: null } });
+      for (let i = 0; i < 3; i++) await call('commit', { reservationId: (await call('reserve', { userId: user.id })).body.reservationId });
+      expect((await call('reserve', { userId: user.id })).status).toBe(403);
+      expect((await call('reserve', { userId: user.id, free: true })).body).toEqual({ reservationId: null, unlimited: false, trialPostsRemaining: 0, usage: { used: 3, allowance: 3, resetsAt: null } });
+      await expect(user.trialPostsUsed()).resolves.toBe(3);
+      const overdue = await target.newUser('starter', { overdue: true });
+      const refused = await call('reserve', { userId: overdue.id, free: true });
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject(refusal('PLAN.PAYMENT_OVERDUE'));
     });
 
     test('when a premium user reserves, then it is unlimited with nothing to commit or release', async () => {

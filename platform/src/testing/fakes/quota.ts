@@ -13,6 +13,7 @@ import {
   quotaCommitRequestSchema,
   quotaReleaseRequestSchema,
   quotaReserveRequestSchema,
+  TRIAL_ENDED_MESSAGE,
   TRIAL_POST_LIMIT,
   notificationKinds,
   type InternalAccount,
@@ -28,6 +29,8 @@ export type FakeQuotaTier = 'trial' | 'beta' | 'premium' | PlanId;
 interface Account {
   tier: FakeQuotaTier;
   overdue: boolean;
+  /** the trial's days have passed (or a subscription ended it): when it ended, else null */
+  trialEndedAt: string | null;
   /** posts committed (the trial's, or the plan's this month) */
   used: number;
   /** the plan's month ends then */
@@ -52,6 +55,8 @@ export interface FakeQuota {
   setTier(userId: string, tier: FakeQuotaTier): void;
   /** a plan whose renewal failed past its grace (the real one: status unpaid, or past_due after the grace) */
   setOverdue(userId: string, overdue: boolean): void;
+  /** a trial whose 30 days have passed, or that a subscription ended (the real one: trialEndsAt in the past) */
+  setTrialEnded(userId: string, ended: boolean): void;
   /** posts committed for the user, as the auth profile's trialPostsUsed (or the plan's usage) */
   trialPostsUsed(userId: string): number;
   /** as if the member had already generated this many posts (of the trial, or of the plan's month) */
@@ -79,7 +84,12 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
   const remaining = (a: Account) => Math.max(0, TRIAL_POST_LIMIT - taken(a));
   const trialRemaining = (a: Account) => (a.tier === 'trial' ? remaining(a) : null);
   const usage = (a: Account): Usage =>
-    isPlan(a.tier) ? { used: a.used, allowance: limit(a), resetsAt: a.resetsAt } : a.tier === 'trial' ? { used: a.used, allowance: TRIAL_POST_LIMIT, resetsAt: null } : { used: 0, allowance: null, resetsAt: null };
+    isPlan(a.tier)
+      ? { used: a.used, allowance: limit(a), resetsAt: a.resetsAt }
+      : a.tier === 'trial'
+        ? // a trial that ended has nothing left, whatever was used of it
+          { used: a.trialEndedAt ? TRIAL_POST_LIMIT : a.used, allowance: TRIAL_POST_LIMIT, resetsAt: null }
+        : { used: 0, allowance: null, resetsAt: null };
   /** reservationId = <userId>_<key>, as the real one (opaque to callers) */
   const parse = (reservationId: string) => {
     const at = reservationId.lastIndexOf('_');
@@ -90,12 +100,15 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
 
   const handlers: Record<string, (body: unknown) => unknown> = {
     '/internal/quota/reserve': (body) => {
-      const { userId } = parseBody(quotaReserveRequestSchema, body);
+      const { userId, free } = parseBody(quotaReserveRequestSchema, body);
       const a = accounts.get(userId);
       if (!a) throw new Refusal('USER.NOT_FOUND');
       if (!counted(a)) return { reservationId: null, unlimited: true, trialPostsRemaining: null, usage: usage(a) };
       if (a.overdue) throw new Refusal('PLAN.PAYMENT_OVERDUE');
+      if (a.tier === 'trial' && a.trialEndedAt) throw new Refusal('TRIAL.LIMIT_REACHED', { reason: 'ended', trialEndsAt: a.trialEndedAt }, TRIAL_ENDED_MESSAGE);
       const max = limit(a);
+      // a free "Generate again": nothing reserved, whatever is left
+      if (free) return { reservationId: null, unlimited: max === null, trialPostsRemaining: trialRemaining(a), usage: usage(a) };
       if (max !== null && taken(a) >= max) {
         throw isPlan(a.tier) ? new Refusal('PLAN.LIMIT_REACHED', { allowance: max, resetsAt: a.resetsAt }) : new Refusal('TRIAL.LIMIT_REACHED');
       }
@@ -130,7 +143,7 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       notificationKinds.map((kind) => [kind, { page: `http://localhost:8080/settings/unsubscribe?token=fake.${userId}.${kind}`, oneClick: `http://localhost:8080/api/users/notifications/unsubscribe?token=fake.${userId}.${kind}` }]),
     ) as InternalAccount['unsubscribe'];
     return {
-      account: { id: userId, email: a.email, emailVerified: a.emailVerified, notifications: a.notifications, unsubscribe, firstName: a.firstName, lastName: a.lastName, subscriptionTier: a.tier, subscriptionStatus, trialEndsAt: null, usage: usage(a) },
+      account: { id: userId, email: a.email, emailVerified: a.emailVerified, notifications: a.notifications, unsubscribe, firstName: a.firstName, lastName: a.lastName, subscriptionTier: a.tier, subscriptionStatus, trialEndsAt: a.trialEndedAt, usage: usage(a) },
     };
   };
 
@@ -151,6 +164,7 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       accounts.set(userId, {
         tier,
         overdue: false,
+        trialEndedAt: null,
         used: 0,
         resetsAt: isPlan(tier) ? monthFromNow() : null,
         reservations: new Map(),
@@ -169,6 +183,9 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
     },
     setOverdue(userId, overdue) {
       account(userId).overdue = overdue;
+    },
+    setTrialEnded(userId, ended) {
+      account(userId).trialEndedAt = ended ? new Date(Date.now() - 60_000).toISOString() : null;
     },
     trialPostsUsed: (userId) => account(userId).used,
     setUsed(userId, used) {
