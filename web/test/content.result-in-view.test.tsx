@@ -1,6 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EVENT_STREAM_TYPE, type GenerateResponse } from '@postwright/contracts';
 import { answeredUser } from './support/content-store';
+import { eventStream, type EventStream } from './support/event-stream';
+import type { FakeCall } from './support/fake-api';
+import { chooseType, details, fillDetails, pressGenerate } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
 /**
@@ -45,5 +49,87 @@ describe('content creation: the result stays in view', () => {
     } finally {
       scrollTo.mockRestore();
     }
+  });
+});
+
+describe('content creation: the post being written is seen as it grows', () => {
+  const BODY = ['Three questions cut our roadmap from 40 initiatives to 12.', '\n\nFirst: does it move the one number we agreed on?'];
+  const answer = (): GenerateResponse => ({
+    content: buildItem({ id: 'live-1', contentType: 'framework', topic: details.topic, generatedContent: BODY.join('') }),
+    user: answeredUser(1),
+  });
+  const streaming = (stream: EventStream) => ({
+    'POST /api/content/generate': (call: FakeCall) => (call.accept === EVENT_STREAM_TYPE ? stream.reply : { status: 201, body: answer() }),
+  });
+  const toggle = () => screen.getByRole('button', { name: 'Preview', expanded: undefined });
+  const previewBody = () => screen.getByRole('group', { name: 'Preview' });
+
+  /** jsdom lays nothing out: the preview's scrollable height is given */
+  function tallPreview(height = 2400) {
+    Object.defineProperty(previewBody(), 'scrollHeight', { configurable: true, get: () => height });
+  }
+
+  async function startGenerating(stream: EventStream) {
+    renderSignedIn('/content', streaming(stream));
+    await chooseType('framework');
+    await fillDetails('framework');
+    await pressGenerate();
+    await screen.findByRole('button', { name: 'Generating...' });
+  }
+
+  function finish(stream: EventStream) {
+    act(() => {
+      stream.send({ event: 'done', data: answer() });
+      stream.end();
+    });
+  }
+
+  it('when the text starts, then the folded preview opens and follows the newest line; when the post is done it folds away again', async () => {
+    const stream = eventStream();
+    await startGenerating(stream);
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    tallPreview();
+
+    act(() => stream.send({ event: 'body', data: { delta: BODY[0] } }));
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() => expect(previewBody().scrollTop).toBe(2400));
+    tallPreview(3000);
+    act(() => stream.send({ event: 'body', data: { delta: BODY[1] } }));
+    await waitFor(() => expect(previewBody().scrollTop).toBe(3000));
+
+    finish(stream);
+    await screen.findByRole('group', { name: 'Hooks' });
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('when the member scrolls the preview while it is written, then it stays where they put it', async () => {
+    const stream = eventStream();
+    await startGenerating(stream);
+    tallPreview();
+    act(() => stream.send({ event: 'body', data: { delta: BODY[0] } }));
+    await waitFor(() => expect(previewBody().scrollTop).toBe(2400));
+
+    fireEvent.wheel(previewBody(), { deltaY: -400 });
+    previewBody().scrollTop = 100;
+    tallPreview(3000);
+    act(() => stream.send({ event: 'body', data: { delta: BODY[1] } }));
+    await waitFor(() => expect(screen.getByTestId('live-body')).toHaveTextContent('First: does it move'));
+    expect(previewBody().scrollTop).toBe(100);
+    finish(stream);
+    await screen.findByRole('group', { name: 'Hooks' });
+  });
+
+  it('when the member closes the preview as the text starts, then it is not opened again for them', async () => {
+    const stream = eventStream();
+    await startGenerating(stream);
+    act(() => stream.send({ event: 'body', data: { delta: BODY[0] } }));
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'true'));
+    await userEvent.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    act(() => stream.send({ event: 'body', data: { delta: BODY[1] } }));
+    await waitFor(() => expect(screen.getByTestId('live-body')).toHaveTextContent('First: does it move'));
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    finish(stream);
+    await screen.findByRole('group', { name: 'Hooks' });
   });
 });

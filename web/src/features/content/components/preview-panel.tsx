@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatSlot } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
 import type { LivePost } from '../hooks/use-generation';
+import { useLiveInView } from '../hooks/use-live-in-view';
 import { PostPreview } from './post-preview';
 import page from './content-page.module.css';
 import styles from './preview-panel.module.css';
@@ -91,20 +92,31 @@ export function PreviewPanel({
   const writing = generating && live;
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const written = writing ? writing.body.length + writing.hooks.reduce((n, hook) => n + (hook?.length ?? 0), 0) : 0;
+  const follow = useLiveInView({ writing: Boolean(writing), started: written > 0, length: written, open, setOpen });
   return (
-    <div className={styles.previewDock}>
+    <div className={styles.previewDock} ref={follow.cardRef}>
       <Card as="section" aria-labelledby="preview-title" className={cx(styles.previewCard, open && styles.previewOpen)}>
         <div className={styles.previewBar}>
           <h2 id="preview-title" className={styles.previewTitle}>
             Preview
           </h2>
-          <button type="button" className={styles.previewToggle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+          <button
+            type="button"
+            className={styles.previewToggle}
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => {
+              follow.toggled();
+              setOpen((v) => !v);
+            }}
+          >
             Preview
             <IconChevronDown size={16} className={styles.previewChevron} />
           </button>
           {item && !writing ? <LengthCounter length={text.length} /> : null}
         </div>
-        <div id={bodyId} className={styles.previewBody} role="group" aria-labelledby="preview-title" tabIndex={0}>
+        <div id={bodyId} ref={follow.bodyRef} className={styles.previewBody} role="group" aria-labelledby="preview-title" tabIndex={0}>
           {writing ? (
             <LivePreview user={user} live={writing} />
           ) : item ? (

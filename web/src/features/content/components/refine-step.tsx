@@ -26,8 +26,13 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
   const readOnly = g.draftReadOnly;
   const version = versionCopy[g.versionStep];
 
+  // the new post is brought to the top of the screen, hooks first, and takes focus there (a plain
+  // focus() may centre a block taller than the screen and leave the hooks above it)
   useEffect(() => {
-    if (g.focusResult) resultRef.current?.focus();
+    const result = resultRef.current;
+    if (!g.focusResult || !result) return;
+    result.focus({ preventScroll: true });
+    (result.closest('section') ?? result).scrollIntoView?.({ block: 'start' });
   }, [g.focusResult]);
 
   return (
