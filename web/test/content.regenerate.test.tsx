@@ -91,6 +91,35 @@ describe('generate again', () => {
     expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
   });
 
+  it('when the draft is opened in another tab after an Undo (nothing of this tab kept), then the banner and the button say Redo, as the server has it', async () => {
+    const store = contentStore({ trialPostsRemaining: null });
+    const first = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+    await generateDraft('framework');
+    await generateAgain();
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await screen.findByRole('button', { name: 'Redo' });
+    const address = `${first.app.location().pathname}${first.app.location().search}`;
+    cleanup();
+    // another tab: its own sessionStorage, empty
+    window.sessionStorage.clear();
+    renderSignedIn(address, store.handlers, { subscriptionTier: 'premium' });
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`));
+    expect(screen.getByText('Previous version restored: the newer text is one redo away.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+
+    // Redo there, then back in a fresh tab: Undo again
+    await userEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    cleanup();
+    window.sessionStorage.clear();
+    renderSignedIn(address, store.handlers, { subscriptionTier: 'premium' });
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    expect(screen.getByText('Generated again: the text it replaced is one undo away.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+
   it('when one trial post is left, then the dialog says it uses the last one; Cancel generates nothing', async () => {
     const store = contentStore({ trialPostsRemaining: 2 });
     const { api } = renderSignedIn('/content', store.handlers, { trialPostsUsed: 1 });

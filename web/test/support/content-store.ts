@@ -3,7 +3,7 @@
  * (new: 201, or again in place with `contentId`: 200, the replaced text kept as the previous
  * version), GET one, PUT edit, restore-previous. Like the service, restore-previous SWAPS the
  * draft's text and form with its previous version and `hasPreviousVersion` stays true, so a
- * second call redoes. It keeps the items between renders, so a test can "refresh" by rendering
+ * second call redoes (`previousVersionIsNewer` says which way the next one goes). It keeps the items between renders, so a test can "refresh" by rendering
  * the app again on the same store.
  */
 import { HOOK_COUNT, type ContentItem, type EditRequest, type GenerateRequest, type Usage } from '@postwright/contracts';
@@ -70,7 +70,7 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       const text = { generatedContent: `Body of take ${generations} about ${request.topic}.`, hooks, selectedHook: null, finalContent: null };
       if (old) {
         previous.set(old.id, versionOf(old));
-        const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true };
+        const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true, previousVersionIsNewer: false };
         byId.set(old.id, next);
         return { status: 200, body: { content: next, user: counted() } };
       }
@@ -109,7 +109,7 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       if (!old) return { status: 409, body: { error: 'There is no previous version of this draft to restore.', code: 'CONTENT.NO_PREVIOUS_VERSION' } };
       // a swap: the current text becomes the previous one, so a second call redoes
       previous.set(id, versionOf(item));
-      const restored: ContentItem = { ...item, ...old, hasPreviousVersion: true };
+      const restored: ContentItem = { ...item, ...old, hasPreviousVersion: true, previousVersionIsNewer: !item.previousVersionIsNewer };
       byId.set(id, restored);
       return { body: { content: restored } };
     };

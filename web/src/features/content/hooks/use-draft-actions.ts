@@ -90,10 +90,7 @@ export function useDraftActions(context: DraftActionsContext) {
     if (typeof counts?.trialPostsRemaining === 'number') updateUser({ trialPostsUsed: Math.max(0, TRIAL_POST_LIMIT - counts.trialPostsRemaining) });
     if (counts?.usage) updateUser({ usage: counts.usage });
     if (!guard.holds(token) || content.contentType !== current.current.type) return;
-    if (again) {
-      ctx.current.autosave.discard(); // replaced from the server: nothing of the old version is sent after it
-      versions.generated(content.id);
-    }
+    if (again) ctx.current.autosave.discard(); // replaced from the server: nothing of the old version is sent after it
     ctx.current.onGenerated(content);
   }
 
@@ -164,6 +161,5 @@ export function useDraftActions(context: DraftActionsContext) {
     generationError: generation.error ?? (failure?.kind === 'generate' && failure.id === openId ? failure.text : null),
     generationErrorAction: generation.error ? generation.errorAction : null,
     restoreError: failure?.kind === 'versions' && failure.id === openId ? failure.text : null,
-    versionStep: versions.step,
   };
 }

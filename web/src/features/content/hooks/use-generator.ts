@@ -15,6 +15,7 @@ import { emptyForm, type FormErrors, type FormField, type FormValues } from '../
 import { SAVE_FAILED, useAutosave } from './use-autosave';
 import { useDraft } from './use-draft';
 import { useDraftActions } from './use-draft-actions';
+import { versionStepOf } from './use-versions';
 import { useWorkspaceMemory } from './use-workspace-memory';
 
 export const DRAFT_SAVED = 'Draft saved.';
@@ -256,7 +257,7 @@ export function useGenerator() {
     /** the hooks and the body cannot change now (also for posts that are no longer drafts) */
     draftReadOnly: locked || actions.busy || publishingThis,
     generateLabel: generateLabel(doc?.item ?? null),
-    versionStep: doc ? actions.versionStep(doc.item.id) : ('undo' as const),
+    versionStep: doc ? versionStepOf(doc.item) : ('undo' as const),
     load: draft.load,
     retryLoad: draft.retry,
     errors,

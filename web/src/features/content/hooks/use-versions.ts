@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { ContentItem } from '@postwright/contracts';
 import { restorePreviousVersion } from '../../../lib/content-api';
 
@@ -12,59 +12,21 @@ export const versionCopy: Record<VersionStep, { label: string; text: string }> =
   redo: { label: 'Redo', text: 'Previous version restored: the newer text is one redo away.' },
 };
 
-/** Drafts whose last swap was an Undo, in this tab (a refresh still offers Redo). */
-const UNDONE_KEY = 'postwright.undoneDrafts';
-const KEEP = 50;
-
-function readUndone(): string[] {
-  try {
-    const value: unknown = JSON.parse(window.sessionStorage.getItem(UNDONE_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeUndone(ids: string[]) {
-  try {
-    if (ids.length) window.sessionStorage.setItem(UNDONE_KEY, JSON.stringify(ids.slice(-KEEP)));
-    else window.sessionStorage.removeItem(UNDONE_KEY);
-  } catch {
-    // storage unavailable: the label falls back to Undo after a refresh
-  }
+/**
+ * Which way the draft's next swap goes, as the server has it: the item says whether the version
+ * kept aside is the newer one, so a reload, another tab and this one all read the same.
+ */
+export function versionStepOf(item: Pick<ContentItem, 'previousVersionIsNewer'>): VersionStep {
+  return item.previousVersionIsNewer ? 'redo' : 'undo';
 }
 
 /**
  * Undo and Redo of "Generate again". The service keeps one other version and
  * POST /api/content/:id/restore-previous swaps it with the current one (so a second call
- * redoes, and `hasPreviousVersion` stays true): which way the next swap goes is remembered here.
+ * redoes, and `hasPreviousVersion` stays true); the item it answers says which way the next goes.
  */
 export function useVersions() {
-  const [undone, setUndone] = useState<string[]>(readUndone);
-  const latest = useRef(undone);
-
-  const mark = useCallback((id: string, isUndone: boolean) => {
-    const next = latest.current.filter((other) => other !== id);
-    if (isUndone) next.push(id);
-    latest.current = next;
-    writeUndone(next);
-    setUndone(next);
-  }, []);
-
   /** Swaps the draft's text with its other version; the item as the server has it after (rejects on failure). */
-  const swap = useCallback(
-    async (id: string): Promise<ContentItem> => {
-      const item = await restorePreviousVersion(id);
-      mark(id, !latest.current.includes(id));
-      return item;
-    },
-    [mark],
-  );
-
-  return {
-    step: (id: string): VersionStep => (undone.includes(id) ? 'redo' : 'undo'),
-    swap,
-    /** generated again: the text it replaced is one Undo away */
-    generated: useCallback((id: string) => mark(id, false), [mark]),
-  };
+  const swap = useCallback((id: string): Promise<ContentItem> => restorePreviousVersion(id), []);
+  return { swap };
 }
