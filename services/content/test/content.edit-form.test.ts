@@ -103,19 +103,16 @@ describe('PUT /api/content/:id/edit with the form beside the draft', () => {
     expect(await stack.stored(item.id)).toMatchObject({ topic: item.topic, inputs: item.inputs, finalContent: null });
   });
 
-  test('when the item is scheduled, then the form is refused like any edit: 409 and nothing changes', async () => {
+  test('when the item is scheduled, then the form is saved with the text and the post stays scheduled', async () => {
     const item = await stack.draft(user);
-    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() })).status).toBe(200);
+    const at = inAnHour();
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: at })).status).toBe(200);
 
-    const res = await edit(item.id, { editedContent: item.generatedContent, topic: 'A new topic', inputs: { targetAudience: 'Someone else' } });
+    const res = await edit(item.id, { editedContent: item.generatedContent, topic: 'A new topic', inputs: { ...item.inputs, targetAudience: 'Someone else' } });
 
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({
-      error: 'Scheduled posts cannot be edited. Unschedule it first, then edit the draft.',
-      code: 'CONTENT.NOT_EDITABLE',
-      details: { status: 'scheduled' },
-    });
-    expect(await stack.stored(item.id)).toMatchObject({ status: 'scheduled', topic: item.topic, inputs: item.inputs });
+    expect(res.status).toBe(200);
+    expect(await stack.stored(item.id)).toMatchObject({ status: 'scheduled', topic: 'A new topic', inputs: { targetAudience: 'Someone else' } });
+    expect((await stack.stored(item.id))?.scheduledFor.toISOString()).toBe(at);
   });
 
   test('when the item is published, then 409 and the form is unchanged', async () => {

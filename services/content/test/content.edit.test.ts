@@ -1,4 +1,4 @@
-import { contentResponseSchema } from '@postwright/contracts';
+import { contentResponseSchema, linkedinLengthProblem } from '@postwright/contracts';
 import { http } from '@postwright/platform/src/testing';
 import type { EventProbe } from '@postwright/platform/src/testing/events';
 import { inAnHour, type Stack, type TestUser, publishedReport } from './support/stack';
@@ -74,19 +74,77 @@ describe('PUT /api/content/:id/edit', () => {
     expect((await stack.list(user)).find((c) => c.id === item.id)?.finalContent).toBeNull();
   });
 
-  test('when the item is scheduled, then 409 with error text and nothing changes', async () => {
+  test('when a scheduled post is edited, then it stays scheduled at the same time with the new text and hook, stored and announced', async () => {
     const item = await stack.draft(user);
-    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() })).status).toBe(200);
+    const at = inAnHour();
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: at })).status).toBe(200);
+    const text = `${item.hooks[1]}\n\nFixed a typo after scheduling.`;
 
-    const res = await edit(item.id, { editedContent: 'Changed after scheduling', saveAsDraft: true });
+    const res = await edit(item.id, { editedContent: text, saveAsDraft: true, selectedHook: item.hooks[1] });
+
+    expect(res.status).toBe(200);
+    expect(contentResponseSchema.parse(res.body).content).toMatchObject({ id: item.id, status: 'scheduled', scheduledFor: at, finalContent: text, selectedHook: item.hooks[1] });
+    expect((await stack.list(user)).find((c) => c.id === item.id)).toMatchObject({ status: 'scheduled', scheduledFor: at, finalContent: text });
+    const event = await probe.waitFor('content.updated', (p) => p.contentId === item.id && p.status === 'scheduled');
+    expect(event.payload).toEqual({ contentId: item.id, userId: user.id, status: 'scheduled' });
+  });
+
+  test('when a scheduled post is due within a minute, then 409 CONTENT.PUBLISHING_SOON says so and nothing changes', async () => {
+    const item = await stack.draft(user);
+    const soon = new Date(Date.now() + 30_000);
+    soon.setMilliseconds(0);
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: soon.toISOString() })).status).toBe(200);
+
+    const res = await edit(item.id, { editedContent: 'Too close to its time', saveAsDraft: true });
 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
-      error: 'Scheduled posts cannot be edited. Unschedule it first, then edit the draft.',
-      code: 'CONTENT.NOT_EDITABLE',
-      details: { status: 'scheduled' },
+      error: 'This post goes out in less than a minute, so it can no longer be edited.',
+      code: 'CONTENT.PUBLISHING_SOON',
+      details: { status: 'scheduled', scheduledFor: soon.toISOString() },
     });
-    expect((await stack.list(user)).find((c) => c.id === item.id)).toMatchObject({ status: 'scheduled', finalContent: null });
+    expect(await stack.stored(item.id)).toMatchObject({ status: 'scheduled', finalContent: null });
+  });
+
+  test('when a scheduled post is due already (being published), then 409 says it is being published and nothing changes', async () => {
+    const item = await stack.draft(user);
+    const past = new Date(Date.now() - 5_000).toISOString();
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: past })).status).toBe(200);
+
+    const res = await edit(item.id, { editedContent: 'Changed while it goes out', saveAsDraft: true });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'This post is being published now, so it can no longer be edited.', code: 'CONTENT.PUBLISHING_SOON' });
+    expect(await stack.stored(item.id)).toMatchObject({ status: 'scheduled', finalContent: null });
+  });
+
+  test('when a scheduled post is edited to a text LinkedIn would refuse, then 400 LINKEDIN.TOO_LONG with its length, nothing changes; a draft may hold the same text', async () => {
+    // under 3,000 characters as written, over it as LinkedIn receives it (parentheses are escaped)
+    const text = '(a) '.repeat(700);
+    const problem = linkedinLengthProblem(text);
+    expect(problem).not.toBeNull();
+    const item = await stack.draft(user);
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: inAnHour() })).status).toBe(200);
+
+    const res = await edit(item.id, { editedContent: text, saveAsDraft: true });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: problem, code: 'LINKEDIN.TOO_LONG', details: { editedContent: problem } });
+    expect(await stack.stored(item.id)).toMatchObject({ status: 'scheduled', finalContent: null });
+    const draft = await stack.draft(user);
+    expect((await edit(draft.id, { editedContent: text, saveAsDraft: true })).status).toBe(200);
+  });
+
+  test('when an edit and an unschedule of a scheduled post arrive together, then both succeed and the draft keeps the edited text', async () => {
+    const item = await stack.draft(user);
+    const at = inAnHour();
+    expect((await stack.transition(item.id, { userId: user.id, from: ['draft'], to: 'scheduled', scheduledFor: at })).status).toBe(200);
+    const [edited, unscheduled] = await Promise.all([
+      edit(item.id, { editedContent: 'Saved whichever way it goes.', saveAsDraft: true }),
+      stack.transition(item.id, { userId: user.id, from: ['scheduled'], to: 'draft', scheduledFor: null }),
+    ]);
+    expect([edited.status, unscheduled.status]).toEqual([200, 200]);
+    expect(await stack.stored(item.id)).toMatchObject({ status: 'draft', scheduledFor: null, finalContent: 'Saved whichever way it goes.' });
   });
 
   test('when the item is published, then 409', async () => {

@@ -6,7 +6,8 @@ export type DraftAction = 'edit' | 'regenerate' | 'restore';
 
 const notDraftMessages: Record<DraftAction, Record<Exclude<ContentStatus, 'draft'>, string>> = {
   edit: {
-    scheduled: 'Scheduled posts cannot be edited. Unschedule it first, then edit the draft.',
+    // a scheduled post is edited until shortly before its time (publishingSoon says when not)
+    scheduled: 'This post goes out in less than a minute, so it can no longer be edited.',
     published: 'Published posts cannot be edited.',
   },
   regenerate: {
@@ -20,13 +21,16 @@ const notDraftMessages: Record<DraftAction, Record<Exclude<ContentStatus, 'draft
 };
 
 /**
- * Errors of the author's own content items: one condition, one code. Every change to an
- * item's text or form is for drafts only, so "not a draft" is CONTENT.NOT_EDITABLE whatever
- * the change (edit, generate again, restore), with words for that change.
+ * Errors of the author's own content items: one condition, one code. Generating again and
+ * restoring are for drafts only, and nothing changes a published post, so "not a draft" is
+ * CONTENT.NOT_EDITABLE, with words for that change. A scheduled post's text can be edited until
+ * shortly before its time: after that it is CONTENT.PUBLISHING_SOON.
  */
 export const contentErrors: {
   notFound(): AppError;
   notEditable(status: ContentStatus, action: DraftAction): AppError;
+  publishingSoon(scheduledFor: Date, now: Date): AppError;
+  tooLong(message: string): AppError;
   typeMismatch(draftType: ContentType, requestedType: ContentType): AppError;
   noPreviousVersion(): AppError;
   changedMeanwhile(): AppError;
@@ -38,6 +42,17 @@ export const contentErrors: {
     status === 'draft'
       ? contentErrors.changedMeanwhile()
       : AppError.of('CONTENT.NOT_EDITABLE', { message: notDraftMessages[action][status], details: { status } }),
+  /** a scheduled post due within the edit cutoff, or due already (being published) */
+  publishingSoon: (scheduledFor: Date, now: Date) =>
+    AppError.of('CONTENT.PUBLISHING_SOON', {
+      message:
+        scheduledFor.getTime() <= now.getTime()
+          ? 'This post is being published now, so it can no longer be edited.'
+          : 'This post goes out in less than a minute, so it can no longer be edited.',
+      details: { status: 'scheduled', scheduledFor: scheduledFor.toISOString() },
+    }),
+  /** a scheduled text LinkedIn would refuse: the scheduler's words and code, refused while the author is here */
+  tooLong: (message: string) => AppError.badRequest(message, { editedContent: message }, 'LINKEDIN.TOO_LONG'),
   /** "Generate again" with another type: the new text must not land on a draft of another type */
   typeMismatch: (draftType: ContentType, requestedType: ContentType) =>
     AppError.of('CONTENT.TYPE_MISMATCH', { message: `This draft is a ${contentTypeInfo[draftType].name} post, so it can only be generated again as one. Start a new post to write a ${contentTypeInfo[requestedType].name}.`, details: { contentType: draftType } }),

@@ -1,11 +1,22 @@
 import type { Logger } from '@postwright/platform';
-import type { ContentItem, ContentListQuery, EditRequest } from '@postwright/contracts';
+import { linkedinLengthProblem, postTextOf, type ContentItem, type ContentListQuery, type EditRequest } from '@postwright/contracts';
 import { contentErrors } from './content.errors';
 import { announcer, type EventsPort } from './content.events';
 import { toContentItem } from './content.presenter';
-import type { ContentChanges, ContentRecord, ContentRepository, VersionOutcome } from './content.repository';
+import type { ContentChanges, ContentRecord, ContentRepository, UpdateOutcome, VersionOutcome } from './content.repository';
 
 export const contentNotFound = contentErrors.notFound;
+
+/**
+ * A scheduled post can be edited until this long before its time. The LinkedIn service reads the
+ * text when the post falls due, and a publish sent again after a crash must send the same text
+ * (LinkedIn then names the post it has), so the text stops changing well before the due time,
+ * whatever the clocks of the services say.
+ */
+export const SCHEDULED_EDIT_CUTOFF_MS = 60_000;
+
+/** Rounds of an edit that met the item changing status under it (unscheduled, rescheduled). */
+const EDIT_ATTEMPTS = 3;
 
 /** The stored changes for an edit: the text, and whatever of the hook and the form came with it. */
 function editChanges(input: EditRequest): ContentChanges {
@@ -20,9 +31,26 @@ function editChanges(input: EditRequest): ContentChanges {
   return changes;
 }
 
-export function contentUseCases(deps: { repo: ContentRepository; events: EventsPort; logger: Logger }) {
+export function contentUseCases(deps: { repo: ContentRepository; events: EventsPort; logger: Logger; now?: () => Date }) {
   const { repo, logger } = deps;
+  const now = deps.now ?? (() => new Date());
   const announce = announcer(deps.events, logger);
+
+  /**
+   * An edit of a scheduled post: kept scheduled at the same time, so the edited text is what
+   * goes out. Refused close to its time, and refused when LinkedIn would refuse the text (it
+   * would fail at its time, with nobody there to fix it).
+   */
+  async function editScheduled(userId: string, id: string, input: EditRequest, changes: ContentChanges, current: ContentRecord): Promise<UpdateOutcome> {
+    const scheduledFor = current.scheduledFor;
+    const at = now();
+    if (!scheduledFor || scheduledFor.getTime() - at.getTime() <= SCHEDULED_EDIT_CUTOFF_MS) throw contentErrors.publishingSoon(scheduledFor ?? at, at);
+    // the edited text is never empty, so it is what goes out (postTextOf)
+    const tooLong = linkedinLengthProblem(postTextOf({ ...current, finalContent: input.editedContent }));
+    if (tooLong) throw contentErrors.tooLong(tooLong);
+    // the same time as checked: a reschedule or unschedule meanwhile makes this a conflict, read again
+    return repo.update(id, userId, { statusIn: ['scheduled'], scheduledFor }, changes);
+  }
 
   /** Finishes a delete: tells the other services (the scheduler cancels a schedule), then removes it. */
   async function finishDelete(record: ContentRecord): Promise<boolean> {
@@ -45,13 +73,21 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
     },
 
     /**
-     * Saving edits keeps the item a draft with the new finalContent (spec section 4); the form
-     * beside the draft (topic, inputs) autosaves with it (issue #18). Drafts only.
+     * Saving edits stores the new finalContent (spec section 4) and keeps the item's status: a
+     * draft stays a draft, with the form beside it (topic, inputs) autosaved too (issue #18); a
+     * scheduled post stays scheduled at its time (editScheduled). Published posts are final.
      */
     async edit(userId: string, id: string, input: EditRequest): Promise<ContentItem> {
-      const result = await repo.update(id, userId, { statusIn: ['draft'] }, editChanges(input));
+      const changes = editChanges(input);
+      let result = await repo.update(id, userId, { statusIn: ['draft'] }, changes);
+      for (let attempt = 1; result.outcome === 'conflict' && attempt < EDIT_ATTEMPTS; attempt++) {
+        const { record } = result;
+        if (record.status === 'scheduled') result = await editScheduled(userId, id, input, changes, record);
+        else if (record.status === 'draft') result = await repo.update(id, userId, { statusIn: ['draft'] }, changes);
+        else break;
+      }
       if (result.outcome === 'not_found') throw contentErrors.notFound();
-      if (result.outcome === 'conflict') throw contentErrors.notEditable(result.record.status, 'edit');
+      if (result.outcome === 'conflict') throw result.record.status === 'published' ? contentErrors.notEditable('published', 'edit') : contentErrors.changedMeanwhile();
       if (result.outcome === 'updated') await announce('content.updated', { contentId: id, userId, status: result.record.status });
       return toContentItem(result.record);
     },
