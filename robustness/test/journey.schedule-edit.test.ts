@@ -1,0 +1,103 @@
+import type { ContentItem } from '@postwright/contracts';
+import type { JsonResponse } from '@postwright/platform/src/testing';
+import { startStack, type Stack, type TestUser } from './support/stack';
+
+/**
+ * Scheduled posts edited through the gateway, several members at once, each from its own address
+ * as browsers are: whatever a call answered is what the same member's next call sees. An edit
+ * right after an unschedule that answered "draft" is an edit of a draft; an edit of a scheduled
+ * post keeps it scheduled at its time.
+ */
+describe('editing scheduled posts through the gateway', () => {
+  const MEMBERS = 20;
+  const ROUNDS = 4;
+  let stack: Stack;
+  let members: Array<{ user: TestUser; from: string }>;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    members = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const from = `127.0.0.${60 + i}`;
+      members.push({ user: await stack.user({ from }), from });
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+  }, 60_000);
+
+  /** Two hours ahead, whole seconds: far from the edit cutoff, and nothing fires during the test. */
+  const later = (minutes = 0) => {
+    const at = new Date(Date.now() + 2 * 3_600_000 + minutes * 60_000);
+    at.setMilliseconds(0);
+    return at.toISOString();
+  };
+
+  /** One member's calls, each with its answer: the first one that does not answer as expected is reported. */
+  function journey(member: { user: TestUser; from: string }) {
+    const { user, from } = member;
+    const steps: string[] = [];
+    const call = async (label: string, method: string, path: string, body?: unknown): Promise<JsonResponse> => {
+      const res = await stack.call(method, path, { token: user.token, body, from });
+      steps.push(`${label}: ${res.status} ${res.status >= 400 ? JSON.stringify(res.body) : (res.body?.content?.status ?? '')}`);
+      return res;
+    };
+    const expectAnswer = (res: JsonResponse, status: number, content: Partial<ContentItem>) => {
+      if (res.status !== status) throw new Error(steps.join('\n'));
+      const item = (res.body as { content: ContentItem }).content;
+      for (const [key, value] of Object.entries(content)) {
+        if (item[key as keyof ContentItem] !== value) throw new Error(`${steps.join('\n')}\n${key} is ${JSON.stringify(item[key as keyof ContentItem])}, expected ${JSON.stringify(value)}`);
+      }
+      return item;
+    };
+    return { call, expectAnswer, steps };
+  }
+
+  test('when members schedule, unschedule, then edit at once, then every edit lands on the draft the unschedule answered', async () => {
+    const failures: string[] = [];
+    await Promise.all(
+      members.map(async (member) => {
+        const { call, expectAnswer } = journey(member);
+        try {
+          const draft = await stack.draft(member.user);
+          for (let round = 0; round < ROUNDS; round++) {
+            const at = later(round);
+            expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
+            expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null });
+            const text = `Round ${round}: edited right after unscheduling.`;
+            expectAnswer(await call('edit', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
+          }
+          const listed = await stack.item(member.user, draft.id);
+          if (listed.status !== 'draft' || listed.finalContent !== `Round ${ROUNDS - 1}: edited right after unscheduling.`) failures.push(`${member.from}: listed as ${JSON.stringify(listed)}`);
+        } catch (error) {
+          failures.push(`${member.from}:\n${(error as Error).message}`);
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  test('when members schedule, edit, unschedule, then edit at once, then the scheduled edit keeps its time and the last edit lands on the draft', async () => {
+    const failures: string[] = [];
+    await Promise.all(
+      members.map(async (member) => {
+        const { call, expectAnswer } = journey(member);
+        try {
+          const draft = await stack.draft(member.user);
+          for (let round = 0; round < ROUNDS; round++) {
+            const at = later(round);
+            expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
+            const fixed = `Round ${round}: a typo fixed while scheduled.`;
+            expectAnswer(await call('edit scheduled', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: fixed, saveAsDraft: true }), 200, { status: 'scheduled', scheduledFor: at, finalContent: fixed });
+            expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null, finalContent: fixed });
+            const text = `Round ${round}: edited as a draft again.`;
+            expectAnswer(await call('edit draft', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
+          }
+        } catch (error) {
+          failures.push(`${member.from}:\n${(error as Error).message}`);
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
