@@ -104,7 +104,11 @@ export const eventPayloadSchemas = {
     requestId: z.string().min(1),
     contentId,
     userId,
-    text: z.string().min(1),
+    /**
+     * No longer sent: the LinkedIn service publishes the item's text as it is at its time (a
+     * scheduled post can be edited until shortly before). Requests queued before still carry it.
+     */
+    text: z.string().min(1).optional(),
     scheduledFor: z.string().datetime({ offset: true }),
   }),
   /** a scheduled post given up for good (after its retries, or a failure not worth retrying); the item is a draft again */

@@ -76,9 +76,9 @@ describe('publish: LinkedIn says the post is a duplicate', () => {
 
   test('when a scheduled publish is retried after a 5xx that did create the post, then it ends published once, with that post, and no second failure', async () => {
     const { user, memberUrn } = await connected();
-    const item = await stack.schedule(user, await stack.draft(user));
     const text = 'Scheduled, and LinkedIn answered 500 after posting it';
-    const first = { requestId: randomUUID(), contentId: item.id, userId: user.id, text, scheduledFor: item.scheduledFor! };
+    const item = await stack.schedule(user, await stack.draft(user, text));
+    const first = { requestId: randomUUID(), contentId: item.id, userId: user.id, scheduledFor: item.scheduledFor! };
     await stack.fault('500-after-create', { path: '/rest/posts' });
     await stack.events.publish('content.publish.requested', first);
     const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === first.requestId);
@@ -145,13 +145,13 @@ describe('publish: LinkedIn says the post is a duplicate', () => {
 
   test('when a scheduled post meets a ghost (the member posted the text by hand, deleted it, and LinkedIn still names it), then the item goes back to draft with the reason, not published', async () => {
     const { user, memberUrn } = await connected();
-    const item = await stack.schedule(user, await stack.draft(user));
     const text = 'Posted, deleted, and still a duplicate';
+    const item = await stack.schedule(user, await stack.draft(user, text));
     const ghost = await writtenByHand(memberUrn, text, 2 * 24 * 3600);
     expect((await http(stack.sandbox.url, 'DELETE', `/__sandbox/posts/${encodeURIComponent(ghost)}`)).status).toBe(200);
     expect((await fetch(`${stack.sandbox.url}/feed/update/${encodeURIComponent(ghost)}/`)).status).toBe(404);
 
-    const request = { requestId: randomUUID(), contentId: item.id, userId: user.id, text, scheduledFor: item.scheduledFor! };
+    const request = { requestId: randomUUID(), contentId: item.id, userId: user.id, scheduledFor: item.scheduledFor! };
     await stack.events.publish('content.publish.requested', request);
     const failed = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === request.requestId);
     expect(failed.payload).toMatchObject({ reason: NOT_OURS, retryable: false, unconfirmed: false });

@@ -18,17 +18,17 @@ describe('scheduled publishing: content.publish.requested', () => {
     const memberUrn = (await stack.events.waitFor('linkedin.connected', (p) => p.userId === user.id)).payload.memberUrn;
     return { user, memberUrn };
   };
-  const request = (user: TestUser, item: ContentItem, text = 'Scheduled (and escaped) #text', requestId = randomUUID()) => ({
+  /** the scheduler's request: no text, the item's is read when it falls due */
+  const request = (user: TestUser, item: ContentItem, requestId = randomUUID()) => ({
     requestId,
     contentId: item.id,
     userId: user.id,
-    text,
     scheduledFor: item.scheduledFor!,
   });
 
-  test('when a request for a scheduled item arrives, then it is posted, the item is published and linkedin.post.published carries the request id', async () => {
+  test('when a request for a scheduled item arrives, then its text is posted, the item is published and linkedin.post.published carries the request id', async () => {
     const { user, memberUrn } = await connected();
-    const item = await stack.schedule(user, await stack.draft(user));
+    const item = await stack.schedule(user, await stack.draft(user, 'Scheduled (and escaped) #text'));
     const payload = request(user, item);
     await stack.events.publish('content.publish.requested', payload);
     const published = await stack.events.waitFor('linkedin.post.published', (p) => p.requestId === payload.requestId);
@@ -37,6 +37,15 @@ describe('scheduled publishing: content.publish.requested', () => {
     expect(posts.map((p) => p.text)).toEqual(['Scheduled (and escaped) #text']);
     // the content service settles the item from the event (no report call for a scheduled publish)
     expect(await eventually(() => stack.item(user, item.id), (i) => i.status === 'published')).toMatchObject({ status: 'published', linkedinPostId: published.payload.linkedinPostId });
+  });
+
+  test('when a request queued before carries a copy of the text, then the item\'s text as it is now is posted (edited after scheduling)', async () => {
+    const { user, memberUrn } = await connected();
+    const item = await stack.schedule(user, await stack.draft(user, `Edited after scheduling ${randomUUID()}`));
+    const payload = { ...request(user, item), text: 'The text as it was when it was scheduled' };
+    await stack.events.publish('content.publish.requested', payload);
+    await stack.events.waitFor('linkedin.post.published', (p) => p.requestId === payload.requestId);
+    expect((await postsBy(memberUrn)).map((p) => p.text)).toEqual([item.finalContent]);
   });
 
   test('when the same request is delivered again (same event, and a new event with the same request id), then LinkedIn gets one post', async () => {
@@ -159,16 +168,16 @@ describe('scheduled publishing: content.publish.requested', () => {
 
   test('when the text is too long as LinkedIn receives it, or LinkedIn says so, then linkedin.post.failed says so, not retryable, and nothing is posted', async () => {
     const { user, memberUrn } = await connected();
-    const item = await stack.schedule(user, await stack.draft(user));
-    const ours = request(user, item, '(a) '.repeat(700));
+    const item = await stack.schedule(user, await stack.draft(user, '(a) '.repeat(700)));
+    const ours = request(user, item);
     await stack.events.publish('content.publish.requested', ours);
     const refused = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === ours.requestId);
     expect(refused.payload).toMatchObject({ reason: expect.stringMatching(/^The post is 4,200 characters long as LinkedIn receives it .* LinkedIn allows at most 3,000\.$/), retryable: false, unconfirmed: false });
 
     // the refused item went back to draft; another scheduled one meets LinkedIn's own count
-    const next = await stack.schedule(user, await stack.draft(user));
+    const next = await stack.schedule(user, await stack.draft(user, 'Fits by our count'));
     await stack.fault('commentary-too-long', { path: '/rest/posts' });
-    const theirs = request(user, next, 'Fits by our count');
+    const theirs = request(user, next);
     await stack.events.publish('content.publish.requested', theirs);
     const refusedByLinkedin = await stack.events.waitFor('linkedin.post.failed', (p) => p.requestId === theirs.requestId);
     expect(refusedByLinkedin.payload).toMatchObject({ reason: 'LinkedIn refused the post as longer than 3,000 characters. Shorten it and try again.', retryable: false, unconfirmed: false });

@@ -10,15 +10,15 @@ describe('publication pipeline (in memory)', () => {
 
   const now = (w: ReturnType<typeof world>) => publishNow(w);
   const scheduled = (w: ReturnType<typeof world>) => publishScheduled({ ...w, lockWaitMs: 0 });
+  /** the scheduler's request: no text (the item's is read when it falls due); one queued before carries a copy */
   const request = (fields: Partial<{ requestId: string; text: string; scheduledFor: string }> = {}) => ({
     requestId: 'r1',
     contentId: 'c1',
     userId: USER,
-    text: 'Work samples beat whiteboards.',
     scheduledFor: '2030-01-01T09:00:00.000Z',
     ...fields,
   });
-  const scheduledItem = () => item({ status: 'scheduled', scheduledFor: '2030-01-01T09:00:00.000Z' });
+  const scheduledItem = (fields: Parameters<typeof item>[0] = {}) => item({ status: 'scheduled', scheduledFor: '2030-01-01T09:00:00.000Z', ...fields });
 
   describe('publish now', () => {
     test('when LinkedIn takes the post, then the answer has the post and the settled item; the item is reported and announced once', async () => {
@@ -161,6 +161,12 @@ describe('publication pipeline (in memory)', () => {
       expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
     });
 
+    test('when the item was edited after scheduling, then its text as it is now goes out, not a copy a request queued before carries', async () => {
+      const w = world({ items: [scheduledItem({ finalContent: 'A typo fixed after scheduling.' })] });
+      await scheduled(w)(request({ text: 'A typo fxed, as scheduled.' }));
+      expect(w.sent).toEqual(['A typo fixed after scheduling.']);
+    });
+
     test('when the item was rescheduled meanwhile, then the stale request publishes nothing', async () => {
       const w = world({ items: [scheduledItem()] });
       await scheduled(w)(request({ scheduledFor: '2030-01-01T08:00:00.000Z' }));
@@ -212,10 +218,11 @@ describe('publication pipeline (in memory)', () => {
       expect(w.eventsOf('linkedin.post.failed').map((e) => e.payload)).toEqual([expect.objectContaining({ requestId: 'r1', reason: NOT_OURS, retryable: false, unconfirmed: false })]);
     });
 
-    test('when the process sending a scheduled post died before LinkedIn got it, then the redelivery makes the post', async () => {
-      const w = world({ items: [scheduledItem()], answers: [{ urn: 'urn:li:share:2' }] });
+    test('when the process sending a scheduled post died before LinkedIn got it, then the redelivery makes the post with the item\'s text', async () => {
+      const w = world({ items: [scheduledItem({ finalContent: 'Sent once more, the same words.' })], answers: [{ urn: 'urn:li:share:2' }] });
       await orphan(w);
-      await scheduled(w)(request());
+      await scheduled(w)(request({ text: 'A copy made at scheduling.' }));
+      expect(w.sent).toEqual(['Sent once more, the same words.']);
       expect([...w.attempts.values()].map((a) => [a.state, a.linkedInPostId])).toEqual([['published', 'urn:li:share:2']]);
       expect(w.eventsOf('linkedin.post.published')).toHaveLength(1);
     });

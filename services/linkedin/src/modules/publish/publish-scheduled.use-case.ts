@@ -63,7 +63,9 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         // unscheduled or rescheduled meanwhile: this request is stale and must not publish the old version
         return logger.info({ contentId, requestId, status: item.status, scheduledFor: item.scheduledFor }, 'stale publish request ignored');
       }
-      const chosen = postText(request.text, item);
+      // the item's text as it is now, never a copy a request carries (one queued before may):
+      // edits stop a minute before the time, so a resend after a crash sends this same text
+      const chosen = postText(null, item);
       if ('problem' in chosen) {
         if (await repeatEarlier()) return;
         return await pipeline.refuse(request, problemReason(chosen.problem));
@@ -126,7 +128,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return null;
       });
-      const chosen = item && stillWanted(item) ? postText(request.text, item) : null;
+      const chosen = item && stillWanted(item) ? postText(null, item) : null;
       if (!item || !connection || !chosen || 'problem' in chosen) return await pipeline.orphaned(orphan, item, requestId);
       await pipeline.resend({ key: orphan.id, requestId, item, connection, text: chosen.text, visibility: orphan.visibility }, orphan);
     }
