@@ -3,7 +3,9 @@ import type { ContentType } from '@postwright/contracts';
 /**
  * Each content type's own label, help text and example for the topic and personal-experience
  * fields (spec section 3: "each type has its own label and help text"), plus the one-line pitch
- * shown on its card.
+ * shown on its card. The three say the same thing: the example is an answer to the label's
+ * question, and the help says what the post does with it (a Contrarian Take's topic is the
+ * belief the member disagrees with, and the post argues against it).
  */
 export interface TypeCopy {
   pitch: string;
@@ -19,8 +21,8 @@ export const typeCopy: Record<ContentType, TypeCopy> = {
   controversial: {
     pitch: 'Challenge a belief your industry takes for granted and show why your experience says otherwise.',
     topicLabel: 'What conventional wisdom do you disagree with?',
-    topicHelp: 'Name a belief most people in your field accept that your experience says is wrong.',
-    topicPlaceholder: 'e.g. Hiring for culture fit is holding teams back',
+    topicHelp: 'Write the common belief the way people in your field say it. The post names it and argues against it, with your experience as the proof.',
+    topicPlaceholder: 'e.g. Hiring for culture fit makes teams stronger',
     experienceLabel: 'What happened that changed your mind?',
     experienceHelp: 'Describe the decision, moment or result that proved the common view wrong. Specifics make a contrarian take credible.',
     experiencePlaceholder: 'e.g. In 2022 we stopped screening for culture fit and our best three hires came from the candidates we used to reject...',
@@ -41,7 +43,7 @@ export const typeCopy: Record<ContentType, TypeCopy> = {
     topicPlaceholder: 'e.g. My 3-question filter for saying no to projects',
     experienceLabel: 'Where has this framework worked for you?',
     experienceHelp: 'Describe a situation where you applied it and the result it produced. Mention the steps if you can.',
-    experiencePlaceholder: 'e.g. Last year I used these three questions to cut our roadmap from 40 initiatives to 12, and delivery time halved...',
+    experiencePlaceholder: 'e.g. Last year I used this 3-question filter to cut our roadmap from 40 projects to 12, and delivery time halved...',
   },
   insight: {
     pitch: 'Point out a shift in your market before everyone else notices it, and what it means.',

@@ -8,14 +8,16 @@ export type TopicShapeLabel = 'claim' | 'noun' | 'question' | 'how-to' | 'gerund
  * run the same forms against a model. Plain data: no logic, no imports beyond the input type.
  */
 export const evalTopics: Array<{ shape: TopicShapeLabel; input: GenerationInput }> = [
-  // claims: a subject and a verb, the author's own position
-  { shape: 'claim', input: { contentType: 'controversial', topic: 'Meetings are a tax on execution', industryRole: 'COO, logistics scale-up',
+  // claims: a subject and a verb. A Contrarian Take's topic is the conventional wisdom the author
+  // disagrees with (what its form asks for), unless it plainly says it is the author's own view
+  // ("Stop hiring for culture fit"); the other types' claims are the author's own position
+  { shape: 'claim', input: { contentType: 'controversial', topic: 'Recurring meetings keep a team aligned', industryRole: 'COO, logistics scale-up',
       personalExperience: 'Last year we cancelled every recurring meeting for two weeks and only brought back the ones people asked for. Fewer than half came back, and on-time delivery went up 11%.',
       targetAudience: 'Operations leaders', businessGoal: 'grow my personal brand' } },
-  { shape: 'claim', input: { contentType: 'controversial', topic: 'Remote work kills mentoring', industryRole: 'VP Engineering at a Series C fintech',
+  { shape: 'claim', input: { contentType: 'controversial', topic: 'Juniors learn just as fast on a fully remote team', industryRole: 'VP Engineering at a Series C fintech',
       personalExperience: 'Our juniors who joined during lockdown took twice as long to ship their first feature. Pairing two days a week in the office closed most of the gap.',
       targetAudience: 'Engineering managers', businessGoal: 'Hire senior engineers' } },
-  { shape: 'claim', input: { contentType: 'controversial', topic: 'Most OKRs fail because nobody owns them', industryRole: 'Operations consultant',
+  { shape: 'claim', input: { contentType: 'controversial', topic: 'Shared ownership makes OKRs stick', industryRole: 'Operations consultant',
       personalExperience: 'rolled out OKRs at 12 companies; the ones that worked had one named owner per objective and fewer than 3 objectives per team',
       targetAudience: 'COOs of scale-ups', businessGoal: 'book discovery calls' } },
   { shape: 'claim', input: { contentType: 'controversial', topic: 'Stop hiring for culture fit', industryRole: 'Head of Talent | HR tech',

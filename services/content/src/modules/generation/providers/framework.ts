@@ -11,6 +11,8 @@ export interface TypeGuide {
   funnel: string;
   /** what the post is for, in one sentence */
   job: string;
+  /** what the form's topic field holds for this type (its label asks for it) and how the post treats it */
+  topic: string;
   /** the beats of the post, in order */
   structure: string[];
   tone: string;
@@ -25,8 +27,10 @@ const funnelText = {
 const guides: Record<ContentType, Omit<TypeGuide, 'name' | 'day' | 'purpose' | 'funnel'>> = {
   controversial: {
     job: 'Challenge a belief most of the audience holds, and earn the right to by showing proof.',
+    topic:
+      'the conventional wisdom the author disagrees with (the form asks "What conventional wisdom do you disagree with?"). Name it as the common view and argue against it; never argue for it. If the topic is plainly worded as the author\'s own contrarian view instead (it opens with "Unpopular opinion" or "Stop", calls the common view overrated, a myth or wrong, or speaks in the first person), that view is the author\'s: argue for it',
     structure: [
-      'the claim: one clear sentence that goes against the common view',
+      'the claim: one clear sentence that names the common view and says the author disagrees',
       'why the common view fails: two or three concrete reasons, not straw men',
       "the author's own experience as proof",
       'what to do instead, specific enough to try this week',
@@ -36,6 +40,7 @@ const guides: Record<ContentType, Omit<TypeGuide, 'name' | 'day' | 'purpose' | '
   },
   story: {
     job: 'Show a real moment from behind the scenes and what it taught the author.',
+    topic: 'the behind-the-scenes moment the author will share: a decision, setback or turning point',
     structure: [
       'the scene: a specific moment (when, where, who was in the room)',
       'the tension: what was at stake or what went wrong',
@@ -46,6 +51,7 @@ const guides: Record<ContentType, Omit<TypeGuide, 'name' | 'day' | 'purpose' | '
   },
   framework: {
     job: 'Hand the reader a named, repeatable method they can apply to their own situation.',
+    topic: 'the process or framework the author will teach',
     structure: [
       'the problem the framework solves and who has it',
       'the framework with a short name and three to five named steps, each with how and why',
@@ -56,6 +62,7 @@ const guides: Record<ContentType, Omit<TypeGuide, 'name' | 'day' | 'purpose' | '
   },
   insight: {
     job: 'Name a shift in the industry before most people see it and say what it means.',
+    topic: 'the trend or shift the author sees in their industry',
     structure: [
       'the trend: what is changing',
       'the evidence: what the author sees first-hand (never invented statistics)',
@@ -66,6 +73,7 @@ const guides: Record<ContentType, Omit<TypeGuide, 'name' | 'day' | 'purpose' | '
   },
   learning: {
     job: 'Build relationships: credit the people and moments that taught the author something, and open a conversation.',
+    topic: 'the lesson, mistake or question the author wants to open up with their network',
     structure: [
       'gratitude or a lesson: who or what taught the author something',
       'what the author does differently because of it',

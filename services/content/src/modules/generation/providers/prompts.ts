@@ -61,6 +61,7 @@ export function userPrompt(input: GenerationInput): string {
     `Tone: ${guide.tone}.`,
     '',
     `Topic: ${input.topic}`,
+    `What the topic is: ${guide.topic}.`,
     `The author (industry/role): ${input.industryRole}`,
     `The author's personal experience (use it as the proof at the heart of the post): ${input.personalExperience}`,
     `The reader (target audience): ${input.targetAudience}`,

@@ -17,6 +17,16 @@ function subjectHooks(type: ContentType, v: Voice): HookSet {
   const ifNoun = (line: (n: string) => string) => (noun ? [line(noun)] : []);
   switch (type) {
     case 'controversial':
+      // the member's own view ("Why culture fit is overrated"): said as theirs, never as "the advice about" it
+      if (v.dissent) {
+        return {
+          'bold claim': [`${v.Topic}: my honest take goes against most of the advice out there.`],
+          question: none(),
+          number: none(),
+          'story opening': none(),
+          contrast: none(),
+        };
+      }
       return {
         'bold claim': [`Most of the advice about ${v.topic} is wrong.`],
         question: [`What if the standard advice about ${v.topic} is the reason it isn't working?`],
@@ -115,15 +125,29 @@ function questionHooks(type: ContentType, v: Voice, q: string): HookSet {
   }
 }
 
+/**
+ * A Contrarian Take's claim is the conventional wisdom the member disagrees with: each hook names
+ * it as what others believe and disputes it.
+ */
+const wisdomHooks = (c: Claim): HookSet => ({
+  'bold claim': [`Everyone says ${c.clause}. I disagree.`, `Unpopular opinion: it isn't true that ${c.clause}.`],
+  question: [`What if it isn't true that ${c.clause}?`, `Do you still believe ${c.clause}? I stopped.`],
+  number: [`3 reasons I no longer believe ${c.clause}.`, `3 things I saw that made me stop believing ${c.clause}.`],
+  'story opening': [`I used to believe ${c.clause}. Then I saw it up close.`, `For years I repeated the advice that ${c.clause}. Then the results came in.`],
+  contrast: [`The common view: ${c.clause}. What I've seen: the opposite.`, `In public, everyone agrees ${c.clause}. In practice, it rarely holds.`],
+});
+
 /** A personal claim is said only in the author's own voice; other styles fall back to general hooks. */
-function claimHooks(type: ContentType, c: Claim): HookSet {
+function claimHooks(type: ContentType, c: Claim, dissent: boolean): HookSet {
   const general = (line: string) => (c.personal ? [] : [line]);
   switch (type) {
     case 'controversial':
+      if (!dissent) return wisdomHooks(c);
+      // the member's own contrarian view ("Stop hiring for culture fit"): said as theirs
       return {
-        'bold claim': [`Unpopular opinion: ${c.clause}.`],
-        question: general(`What if ${c.clause}, and we've all been too polite to say it?`),
-        number: [`3 reasons I'm convinced ${c.clause}.`],
+        'bold claim': [`Unpopular opinion: ${c.clause}.`, `I'll say it plainly: ${c.clause}.`],
+        question: [...general(`What if ${c.clause}, and we've all been too polite to say it?`), ...general(`Is it time we admitted that ${c.clause}?`)],
+        number: [`3 reasons I'm convinced ${c.clause}.`, `3 things I've seen that convinced me ${c.clause}.`],
         'story opening': general(`I didn't always believe ${c.clause}. Then I saw it up close.`),
         contrast: general(`In private, most people agree: ${c.clause}. In public, almost nobody says it.`),
       };
@@ -168,5 +192,5 @@ export const topicHooks = (type: ContentType, v: Voice): HookSet =>
     subject: () => subjectHooks(type, v),
     own: () => ownHooks(v),
     question: (q) => questionHooks(type, v, q),
-    claim: (c) => claimHooks(type, c),
+    claim: (c) => claimHooks(type, c, v.dissent),
   });

@@ -1,5 +1,6 @@
 import type { GenerationInput } from '../../generation.types';
 import { article, capitalise, cutAtWord, endSentence, midSentence, splitSentences, squash, stripEnd } from './text';
+import { readStance } from './stance';
 import { analyseTopic, type TopicVoice } from './topic';
 
 /** What the offline generator knows about the author and the post, phrased for templates. */
@@ -16,6 +17,11 @@ export interface Voice extends TopicVoice {
   /** "12 companies", "10 years": a count from the experience for the number hook */
   count: { value: string; noun: string } | null;
   goal: Goal;
+  /**
+   * a Contrarian Take whose topic is the member's own contrarian view, argued for; otherwise its
+   * topic is the conventional wisdom they disagree with, argued against (stance.ts)
+   */
+  dissent: boolean;
 }
 
 export type Goal =
@@ -138,8 +144,10 @@ function analyseGoal(raw: string | null): Goal {
 }
 
 export function analyseInputs(input: GenerationInput): Voice {
+  const stance = input.contentType === 'controversial' ? readStance(input.topic) : { topic: input.topic, dissent: false };
   return {
-    ...analyseTopic(input.topic),
+    ...analyseTopic(stance.topic),
+    dissent: stance.dissent,
     ...analyseAudience(input.targetAudience),
     vantage: analyseRole(input.industryRole),
     ...analyseExperience(input.personalExperience),

@@ -21,7 +21,7 @@ const VERBS = words(`
   overestimate overestimates overthink overthinks ignore ignores hate hates want know knows think thinks believe believes
   forget forgets confuse confuses undermine undermines erode erodes backfire backfires replace replaces outlast outlasts
   sucks spend spends avoid avoids struggle compounds need win listen listens care cares wait waits quit quits
-  admit admits ask say says tell tells
+  admit admits ask say says tell tells learn learns
   never rarely always`);
 
 /** verbs that are also common plural nouns ("costs", "wins"): a verb only when an object or complement follows */
@@ -34,7 +34,8 @@ const PAST = words(`made took broke became gave built ran grew lost won taught w
 const OBJECT_START = words(`
   a an the your our their my his her its this that these those every no more less most better worse best faster slower
   than because when if only everything nothing everyone nobody anything something twice half how what why who where
-  me us them you it people teams companies too itself themselves off back out up`);
+  me us them you it people teams companies too itself themselves off back out up
+  stronger weaker higher lower bigger smaller fewer happier safer smarter`);
 
 /** a subject pronoun that is not the first word opens a reduced relative clause ("the lessons I have learned") */
 const PRONOUNS = words(`i we you they he she nobody everybody everyone someone no-one`);

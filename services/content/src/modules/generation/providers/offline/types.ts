@@ -1,21 +1,49 @@
 import type { ContentType } from '@postwright/contracts';
 import type { Voice } from './inputs';
-import { byShape } from './topic';
+import { byShape, type Claim } from './topic';
 import { picker } from './text';
 import { arrows, closing, numbered, type Block } from './blocks';
 import { framework, insight, learning } from './types-teaching';
 
 export type { Block } from './blocks';
 
+/** The member's own contrarian view ("Stop hiring for culture fit"): said as theirs. */
+const viewOpenings = (c: Claim) =>
+  c.personal
+    ? [
+        `I'll put it plainly: ${c.clause}. That goes against most of the advice out there.`,
+        `Here's something I rarely see posted: ${c.clause}.`,
+        `${c.sentence} It took me a while to say that out loud.`,
+      ]
+    : [
+        `I'll put it plainly: ${c.clause}. Most people agree in private, then carry on as if it weren't true.`,
+        `My honest view: ${c.clause}. I didn't start out believing it. Experience changed my mind.`,
+        `Let me say what a lot of people think but rarely post: ${c.clause}. The standard advice pretends otherwise.`,
+      ];
+
+/** The conventional wisdom the member disagrees with (what the form asks for): named as the common view, then disputed. */
+const wisdomOpenings = (c: Claim) => [
+  `We're told that ${c.clause}. I disagree, and my own experience is why.`,
+  `Everyone in our field has heard ${c.quoted}. I disagree. I used to believe it too, until I saw what it costs.`,
+  `Most of the advice out there says ${c.clause}. I disagree, and I've seen why up close.`,
+];
+
+/** A Contrarian Take: against the topic when it is the common view, for it when it is the member's own view (stance.ts). */
 function controversial(v: Voice, seed: number, exp: string): Block[] {
   const p = picker(seed);
   const claim = p.one(
     byShape(v, {
-      subject: () => [
-        `I'll put it plainly: the standard advice about ${v.topic} sounds right, gets shared everywhere, and quietly holds people back.`,
-        `Unpopular opinion: the conventional wisdom about ${v.topic} is doing more harm than good.`,
-        `Let me say what a lot of people think but rarely post: the usual thinking about ${v.topic} doesn't work the way we pretend it does.`,
-      ],
+      subject: () =>
+        v.dissent
+          ? [
+              `I want to talk about ${v.topic}, because what I've seen goes against most of the standard advice.`,
+              `Here's a view I rarely see posted: ${v.topic}. What I've seen goes against most of the standard advice.`,
+            ]
+          : [
+              `I'll put it plainly: the standard advice about ${v.topic} sounds right, gets shared everywhere, and quietly holds people back.`,
+              `Unpopular opinion: the conventional wisdom about ${v.topic} is doing more harm than good.`,
+              `Let me say what a lot of people think but rarely post: the usual thinking about ${v.topic} doesn't work the way we pretend it does.`,
+            ],
       own: () => [
         `I want to talk about ${v.topic}, because what I learned goes against most of the standard advice.`,
         `Here's a story I rarely share: ${v.topic}. It taught me that the usual advice doesn't work the way we pretend it does.`,
@@ -25,18 +53,7 @@ function controversial(v: Voice, seed: number, exp: string): Block[] {
         `Unpopular opinion: the conventional answer to ${q} is doing more harm than good.`,
         `Let me say what a lot of people think but rarely post: the usual answer to ${q} doesn't hold up the way we pretend it does.`,
       ],
-      claim: (c) =>
-        c.personal
-          ? [
-              `I'll put it plainly: ${c.clause}. That goes against most of the advice out there.`,
-              `Here's something I rarely see posted: ${c.clause}.`,
-              `${c.sentence} It took me a while to say that out loud.`,
-            ]
-          : [
-              `I'll put it plainly: ${c.clause}. Most people agree in private, then carry on as if it weren't true.`,
-              `My honest view: ${c.clause}. I didn't start out believing it. Experience changed my mind.`,
-              `Let me say what a lot of people think but rarely post: ${c.clause}. The standard advice pretends otherwise.`,
-            ],
+      claim: (c) => (v.dissent ? viewOpenings(c) : wisdomOpenings(c)),
     }),
   );
   const reasons = p.some(
