@@ -7,6 +7,12 @@ const iso = z.string().datetime({ offset: true });
 
 /** LinkedIn's limit on a post's commentary. */
 export const POST_MAX_LENGTH = 3000;
+/**
+ * The most a saved post text may hold. A draft may be longer than LinkedIn allows (what was
+ * pasted is kept, and publishing and scheduling refuse it until it fits); this bound only keeps
+ * a stored text reasonable.
+ */
+export const DRAFT_MAX_LENGTH = 20000;
 
 /** Spec sections 1, 3 and 9: the framework's five types, their day, purpose and funnel role. */
 export const contentTypeInfo: Record<
@@ -144,7 +150,7 @@ export const editRequestSchema = z.object({
   editedContent: z
     .string({ error: 'Edited content is required' })
     .refine((s) => s.trim().length > 0, 'Edited content is required')
-    .refine((s) => s.length <= POST_MAX_LENGTH, atMostMessage('Edited content', POST_MAX_LENGTH)),
+    .refine((s) => s.length <= DRAFT_MAX_LENGTH, atMostMessage('Edited content', DRAFT_MAX_LENGTH)),
   saveAsDraft: z.boolean({ error: 'saveAsDraft must be true or false' }).optional(),
   selectedHook: z
     .string({ error: 'Selected hook must be text' })

@@ -57,13 +57,28 @@ describe('PUT /api/content/:id/edit', () => {
     expect(res.status).toBe(200);
   });
 
+  test('when a draft is longer than LinkedIn allows (3,500 characters pasted), then it is kept whole; publishing and scheduling refuse it later', async () => {
+    const item = await stack.draft(user);
+    const text = 'a'.repeat(3500);
+    const res = await edit(item.id, { editedContent: text, saveAsDraft: true });
+    expect(res.status).toBe(200);
+    expect(res.body.content.finalContent).toBe(text);
+    expect((await stack.list(user)).find((c) => c.id === item.id)?.finalContent).toHaveLength(3500);
+  });
+
+  test('when the text is exactly 20,000 characters (the bound on a saved text), then it is accepted', async () => {
+    const item = await stack.draft(user);
+    const res = await edit(item.id, { editedContent: 'a'.repeat(20_000), saveAsDraft: true });
+    expect(res.status).toBe(200);
+  });
+
   test.each([
     [{ saveAsDraft: true }, 'Edited content is required'],
     [{ editedContent: '', saveAsDraft: true }, 'Edited content is required'],
     [{ editedContent: '   \n ', saveAsDraft: true }, 'Edited content is required'],
     [{ editedContent: 42 }, 'Edited content is required'],
-    [{ editedContent: 'a'.repeat(3001) }, 'Edited content must be at most 3,000 characters'],
-    [{ editedContent: 'a'.repeat(90_000) }, 'Edited content must be at most 3,000 characters'],
+    [{ editedContent: 'a'.repeat(20_001) }, 'Edited content must be at most 20,000 characters'],
+    [{ editedContent: 'a'.repeat(90_000) }, 'Edited content must be at most 20,000 characters'],
     [{ editedContent: 'fine', selectedHook: 'h'.repeat(3001) }, 'Selected hook must be at most 3,000 characters'],
     [{ editedContent: 'fine', saveAsDraft: 'yes' }, 'saveAsDraft must be true or false'],
   ])('when the body is %p, then 400 with "%s" and the item is unchanged', async (body, message) => {
