@@ -6,6 +6,7 @@ import {
   FIELD_MAX,
   generateRequestSchema,
   loginRequestSchema,
+  DRAFT_MAX_LENGTH,
   POST_MAX_LENGTH,
   profileUpdateRequestSchema,
   publishRequestSchema,
@@ -105,9 +106,11 @@ describe('account and profile maxima', () => {
 });
 
 describe('content, calendar and LinkedIn maxima', () => {
-  test('when edited content or the selected hook is over 3,000 characters, then the message says so', () => {
-    expect(refusal(editRequestSchema, { editedContent: 'a'.repeat(POST_MAX_LENGTH + 1) }, 'editedContent')).toBe(
-      'Edited content must be at most 3,000 characters',
+  test('when edited content is over LinkedIn\'s 3,000 characters, then it is kept (a draft may be longer); over 20,000 or a hook over 3,000, then the message says so', () => {
+    expect(editRequestSchema.safeParse({ editedContent: 'a'.repeat(POST_MAX_LENGTH + 500) }).success).toBe(true);
+    expect(editRequestSchema.safeParse({ editedContent: 'a'.repeat(DRAFT_MAX_LENGTH) }).success).toBe(true);
+    expect(refusal(editRequestSchema, { editedContent: 'a'.repeat(DRAFT_MAX_LENGTH + 1) }, 'editedContent')).toBe(
+      'Edited content must be at most 20,000 characters',
     );
     expect(refusal(editRequestSchema, { editedContent: 'ok', selectedHook: 'a'.repeat(POST_MAX_LENGTH + 1) }, 'selectedHook')).toBe(
       'Selected hook must be at most 3,000 characters',
