@@ -74,6 +74,8 @@ export const contentItemSchema = z.object({
    * newer one, and the next restore-previous is a Redo; false after "Generate again" (absent from an older server)
    */
   previousVersionIsNewer: z.boolean().optional(),
+  /** how many more times "Generate again" on this draft is free (FREE_REGENERATIONS_PER_DRAFT in all); absent from an older server */
+  freeRegenerationsLeft: z.number().int().nonnegative().optional(),
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 

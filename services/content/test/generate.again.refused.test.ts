@@ -1,3 +1,5 @@
+import { Types } from 'mongoose';
+import { FREE_REGENERATIONS_PER_DRAFT } from '@postwright/contracts';
 import { http, randomId } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
 import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
@@ -107,15 +109,16 @@ describe('POST /api/content/generate with contentId when the draft cannot be rew
     expect(await stack.stored(draft.id)).toMatchObject({ contentType: 'framework', generatedContent: draft.generatedContent });
   });
 
-  test('when the trial is used up, then 403 with the trial message and the draft keeps its text', async () => {
+  test('when the trial is used up and so are the draft\'s free runs, then 403 with the trial message and the draft keeps its text', async () => {
     const user = await stack.user();
     const drafts = [await stack.draft(user), await stack.draft(user), await stack.draft(user)];
+    await stack.content.ctx.mongo.collection('content_items').updateOne({ _id: new Types.ObjectId(drafts[0].id) }, { $set: { freeRegenerationsTaken: FREE_REGENERATIONS_PER_DRAFT } });
 
     const res = await again(user, drafts[0].id);
 
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('Trial limit reached. Please upgrade to continue generating content.');
     await expectNothingChanged(user, drafts, 3);
-    expect(await stack.stored(drafts[0].id)).toMatchObject({ generatedContent: drafts[0].generatedContent });
+    expect(await stack.stored(drafts[0].id)).toMatchObject({ generatedContent: drafts[0].generatedContent, freeRegenerationsTaken: FREE_REGENERATIONS_PER_DRAFT });
   });
 });

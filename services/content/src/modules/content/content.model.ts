@@ -26,6 +26,13 @@ export interface ContentDocument extends ContentVersion {
   previous: ContentVersion | null;
   /** the previous version is the newer text (an Undo brought the older one back), so restoring it is a Redo */
   previousIsNewer: boolean;
+  /**
+   * "Generate again" runs of this draft that were free, those under way included (at most
+   * FREE_REGENERATIONS_PER_DRAFT): the member's posts count posts, not attempts
+   */
+  freeRegenerationsTaken: number;
+  /** the free runs under way: key -> when it is given back if nobody finishes it (a replica that died) */
+  freeRegenerationHolds: Record<string, Date>;
   status: ContentStatus;
   scheduledFor: Date | null;
   publishedAt: Date | null;
@@ -84,6 +91,8 @@ const contentSchema = new Schema<ContentDocument>(
     ...versionFields,
     previous: { type: versionSchema, default: null },
     previousIsNewer: { type: Boolean, default: false },
+    freeRegenerationsTaken: { type: Number, default: 0 },
+    freeRegenerationHolds: { type: Schema.Types.Mixed, default: () => ({}) },
     status: { type: String, enum: contentStatuses, required: true, default: 'draft' },
     scheduledFor: { type: Date, default: null },
     publishedAt: { type: Date, default: null },

@@ -1,4 +1,4 @@
-import type { ContentItem, InternalContentItem } from '@postwright/contracts';
+import { FREE_REGENERATIONS_PER_DRAFT, type ContentItem, type InternalContentItem } from '@postwright/contracts';
 import type { ContentRecord } from './content.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -30,6 +30,7 @@ export function toContentItem(r: ContentRecord): ContentItem {
       businessGoal: r.inputs.businessGoal ?? null,
     },
     hasPreviousVersion: r.previous !== null,
+    freeRegenerationsLeft: Math.max(0, FREE_REGENERATIONS_PER_DRAFT - (r.freeRegenerationsTaken ?? 0)),
     previousVersionIsNewer: r.previous !== null && r.previousIsNewer,
   };
 }

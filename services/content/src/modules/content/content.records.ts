@@ -30,6 +30,9 @@ export function toRecord(doc: Lean): ContentRecord {
     ...versionOf(rest),
     id: _id.toHexString(),
     previous: rest.previous ? versionOf(rest.previous) : null,
+    // items from before free runs were counted have taken none
+    freeRegenerationsTaken: rest.freeRegenerationsTaken ?? 0,
+    freeRegenerationHolds: Object.fromEntries(Object.entries(rest.freeRegenerationHolds ?? {}).map(([key, at]) => [key, new Date(at)])),
     // items stored before the field existed were only ever generated again, never undone
     previousIsNewer: rest.previous ? rest.previousIsNewer === true : false,
     engagement: rest.engagement

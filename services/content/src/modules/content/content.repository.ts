@@ -13,6 +13,8 @@ export interface ContentRecord extends ContentDocument {
 export type NewContent = Omit<
   ContentDocument,
   | 'previous'
+  | 'freeRegenerationsTaken'
+  | 'freeRegenerationHolds'
   | 'previousIsNewer'
   | 'status'
   | 'selectedHook'
@@ -82,6 +84,9 @@ export interface Engagement {
   reposts: number;
   impressions: number;
 }
+
+/** A free run's key is a path inside the item: no dots, no dollar signs. */
+const FREE_RUN_KEY = /^[a-f0-9]{32}$/;
 
 /** a few rounds are plenty: only the author's own autosaves write to a draft */
 const SWAP_ATTEMPTS = 5;
@@ -268,6 +273,43 @@ export function contentRepository(model: ContentModel) {
       return swap(id, userId, (current) =>
         current.previous ? { ...versionOf(current.previous), previous: versionOf(current), previousIsNewer: !current.previousIsNewer } : 'no_previous',
       );
+    },
+
+    /**
+     * Takes one of the draft's free "Generate again" runs if fewer than `limit` are taken, and
+     * records it under `key` until `expiresAt`, in one conditional single-document update: two
+     * runs at once can never both take the last one. Null when none is left (or it is no longer
+     * the user's draft).
+     */
+    async takeFreeRegeneration(id: string, userId: string, key: string, expiresAt: Date, limit: number): Promise<ContentRecord | null> {
+      const _id = objectId(id);
+      if (!_id || !FREE_RUN_KEY.test(key)) return null;
+      const doc = await model
+        .findOneAndUpdate(
+          // items from before the counter have none: a missing counter is 0
+          { ...visible(_id, userId), status: 'draft', $or: [{ freeRegenerationsTaken: { $lt: limit } }, { freeRegenerationsTaken: null }] },
+          { $inc: { freeRegenerationsTaken: 1 }, $set: { [`freeRegenerationHolds.${key}`]: expiresAt } },
+          // bookkeeping, not an edit: the item's updatedAt stays the text's
+          { returnDocument: 'after', timestamps: false },
+        )
+        .lean<Lean>();
+      return doc ? toRecord(doc) : null;
+    },
+
+    /** The free run finished: it stays taken. False when it was not open (any more). */
+    async keepFreeRegeneration(id: string, key: string): Promise<boolean> {
+      const _id = objectId(id);
+      if (!_id || !FREE_RUN_KEY.test(key)) return false;
+      const path = `freeRegenerationHolds.${key}`;
+      return (await model.updateOne({ _id, [path]: { $exists: true } }, { $unset: { [path]: '' } }, { timestamps: false })).modifiedCount === 1;
+    },
+
+    /** The free run failed or was abandoned: it is given back. False when it was not open (any more). */
+    async giveBackFreeRegeneration(id: string, key: string): Promise<boolean> {
+      const _id = objectId(id);
+      if (!_id || !FREE_RUN_KEY.test(key)) return false;
+      const path = `freeRegenerationHolds.${key}`;
+      return (await model.updateOne({ _id, [path]: { $exists: true } }, { $inc: { freeRegenerationsTaken: -1 }, $unset: { [path]: '' } }, { timestamps: false })).modifiedCount === 1;
     },
 
     /** Stores engagement figures unless newer ones are already there; true when written. */

@@ -1,4 +1,5 @@
-import type { GenerateRequest, GenerateResponse } from '@postwright/contracts';
+import { randomBytes } from 'node:crypto';
+import { FREE_REGENERATIONS_PER_DRAFT, type GenerateRequest, type GenerateResponse } from '@postwright/contracts';
 import { isAppError, type Logger } from '@postwright/platform';
 import { contentErrors } from '../content/content.errors';
 import { generationErrors } from './generation.errors';
@@ -9,7 +10,13 @@ import type { ContentRecord, ContentRepository } from '../content/content.reposi
 import { settled } from '../content/content.use-case';
 import type { GenerationLimitsPort } from './generation-limits.repository';
 import type { ContentGenerator, GenerationInput, GenerationOptions } from './generation.types';
-import type { QuotaPort } from './quota.client';
+import type { QuotaPort, Reservation } from './quota.client';
+
+/** A free run nobody finishes (its replica died) is given back after this, as a quota reservation is. */
+const FREE_RUN_TTL_MS = 5 * 60_000;
+
+/** What a generation costs: a post reserved, or one of the draft's free runs (`free`, with no post reserved). */
+type Cost = Reservation & { free: { contentId: string; key: string } | null };
 
 export interface RunOptions {
   /**
@@ -51,6 +58,51 @@ export function generationUseCases(deps: {
     if (record.status !== 'draft') throw contentErrors.notEditable(record.status, 'regenerate');
     if (record.contentType !== contentType) throw contentErrors.typeMismatch(record.contentType, contentType);
     return record;
+  }
+
+  /**
+   * One of the draft's free "Generate again" runs, if it has one left: a single conditional
+   * update, so two runs at once cannot both take the last one. Runs under way past their TTL
+   * (a replica that died) are given back first when none is left.
+   */
+  async function takeFreeRun(draft: ContentRecord, userId: string): Promise<Cost['free']> {
+    const key = randomBytes(16).toString('hex');
+    const take = () => repo.takeFreeRegeneration(draft.id, userId, key, new Date(Date.now() + FREE_RUN_TTL_MS), FREE_REGENERATIONS_PER_DRAFT);
+    let taken = await take();
+    if (!taken) {
+      const expired = Object.entries(draft.freeRegenerationHolds ?? {}).filter(([, at]) => at.getTime() <= Date.now());
+      let givenBack = 0;
+      for (const [old] of expired) if (await repo.giveBackFreeRegeneration(draft.id, old)) givenBack += 1;
+      if (givenBack) taken = await take();
+    }
+    return taken ? { contentId: draft.id, key } : null;
+  }
+
+  function giveBackFreeRun(free: Cost['free']) {
+    if (!free) return Promise.resolve();
+    return repo.giveBackFreeRegeneration(free.contentId, free.key).then(
+      () => undefined,
+      (err: unknown) => {
+        // its hold expires and is given back when the draft next runs out of free runs
+        logger.error({ err, contentId: free.contentId }, 'free run could not be given back');
+      },
+    );
+  }
+
+  /**
+   * What this generation costs. "Generate again" of a draft takes one of its free runs while it
+   * has one: no post is reserved, but the auth service still says whether the member may generate
+   * (an ended trial or an overdue payment is refused). Otherwise a post is reserved, as for a new one.
+   */
+  async function pay(userId: string, replacing: ContentRecord | null): Promise<Cost> {
+    const free = replacing ? await takeFreeRun(replacing, userId) : null;
+    if (!free) return { ...(await quota.reserve(userId)), free: null };
+    try {
+      return { ...(await quota.reserve(userId, { free: true })), free };
+    } catch (error) {
+      await giveBackFreeRun(free);
+      throw error;
+    }
   }
 
   /**
@@ -100,12 +152,12 @@ export function generationUseCases(deps: {
    * away cancels the generation, and is given the credit back, only while it has seen nothing
    * of the post and the model has not answered; once it has been shown text, the post counts
    * and is stored whoever hangs up (else reading a post and hanging up before `done` would be
-   * a free post).
+   * a free post). A free run of "Generate again" is taken, kept and given back the same way.
    */
   async function run(userId: string, input: GenerationInput, replacing: ContentRecord | null, options: RunOptions): Promise<GenerateResult> {
     const { signal: gone, onProgress } = options;
     const contentId = replacing?.id;
-    const reservation = await quota.reserve(userId);
+    const reservation = await pay(userId, replacing);
     // the model request follows the client only until the client has been shown text
     const writing = new AbortController();
     let shown = false;
@@ -160,6 +212,8 @@ export function generationUseCases(deps: {
           logger.error({ err, reservationId: reservation.reservationId }, 'trial credit could not be released');
         });
       }
+      // a free run that failed or was abandoned is given back, as a post is
+      await giveBackFreeRun(reservation.free);
       throw error;
     } finally {
       gone?.removeEventListener('abort', cancel);
@@ -169,6 +223,12 @@ export function generationUseCases(deps: {
     }
 
     let { trialPostsRemaining, usage } = reservation;
+    if (reservation.free) {
+      await repo.keepFreeRegeneration(reservation.free.contentId, reservation.free.key).catch((err: unknown) => {
+        // the run stays given back when its hold expires: one free run more, never one less
+        logger.error({ err, contentId: record.id }, 'free run could not be kept');
+      });
+    }
     if (reservation.reservationId) {
       try {
         ({ trialPostsRemaining, usage } = await quota.commit(reservation.reservationId));

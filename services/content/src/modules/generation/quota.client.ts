@@ -18,7 +18,8 @@ export interface Reservation {
 
 /** The member's posts (the trial's, or a plan's this month), owned by the auth service (reserve -> commit | release). */
 export interface QuotaPort {
-  reserve(userId: string): Promise<Reservation>;
+  /** `free`: a free "Generate again": nothing is reserved, but the member must still be able to generate */
+  reserve(userId: string, options?: { free?: boolean }): Promise<Reservation>;
   commit(reservationId: string): Promise<{ trialPostsRemaining: number | null; usage: Usage }>;
   release(reservationId: string): Promise<void>;
 }
@@ -33,8 +34,8 @@ const unavailable = (cause?: unknown) =>
 export function quotaClient(options: { authUrl: string; internalToken: string }): QuotaPort {
   const auth = createInternalClient({ service: 'auth', baseUrl: options.authUrl, token: options.internalToken, timeoutMs: 5_000 });
   return {
-    async reserve(userId) {
-      const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId });
+    async reserve(userId, options = {}) {
+      const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId, ...(options.free ? { free: true } : {}) });
       const refusal = errorBodySchema.safeParse(res.body);
       if (refusal.success && refusal.data.code && REFUSALS.has(refusal.data.code)) {
         throw AppError.of(refusal.data.code as ErrorCode, { message: refusal.data.error, details: refusal.data.details });
