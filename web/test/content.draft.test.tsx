@@ -212,9 +212,9 @@ describe('switching type with a draft open', () => {
     expect(app.location().search).toBe('?type=insight');
     expect(screen.queryByRole('group', { name: 'Hooks' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No content to post' })).toBeInTheDocument();
-    // a type never used before starts from the details just used
-    expect(screen.getByLabelText(topicLabels.insight)).toHaveValue(details.topic);
-    await userEvent.clear(screen.getByLabelText(topicLabels.insight));
+    // a type never used before starts empty: nothing of the other type's post is copied into it
+    expect(screen.getByLabelText(topicLabels.insight)).toHaveValue('');
+    expect(screen.getByLabelText('Industry/Role')).toHaveValue('');
     await userEvent.click(screen.getByLabelText(topicLabels.insight));
     await userEvent.paste('An insight of its own');
 

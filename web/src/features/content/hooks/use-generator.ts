@@ -12,6 +12,7 @@ import { composePost, editPayload, formFromItem, splitPost } from '../components
 import { generatorPlan } from '../components/generator-plan';
 import { generateLabel } from '../components/plan-banner';
 import { emptyForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
+import { saidByConnectNote } from './connection-notice';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
 import { useDraft } from './use-draft';
 import { useDraftActions } from './use-draft-actions';
@@ -117,7 +118,7 @@ export function useGenerator() {
     if (remembered) return setParams({ draft: remembered });
     if (!typeParam) return setParams({ type });
     memory.setLastType(type);
-    setEditor((e) => (e.type === type && !e.draft ? e : { type, form: memory.formOf(type) ?? e.form, draft: null, revision: e.revision + 1 }));
+    setEditor((e) => (e.type === type && !e.draft ? e : { type, form: memory.formOf(type) ?? emptyForm, draft: null, revision: e.revision + 1 }));
     setDetailsOpen(true);
   }, [draftParam, typeParam, memory, setParams]);
 
@@ -147,7 +148,7 @@ export function useGenerator() {
     setNotice(null);
     setErrors({});
     // the open draft's pending edits are still sent (autosave lets go of it with a last save)
-    setEditor({ type, form: memory.formOf(type) ?? e.form, draft: null, revision: e.revision + 1 });
+    setEditor({ type, form: memory.formOf(type) ?? emptyForm, draft: null, revision: e.revision + 1 });
     setDetailsOpen(true);
     memory.setLastType(type);
     const remembered = memory.draftOf(type);
@@ -271,7 +272,8 @@ export function useGenerator() {
     generationErrorAction: actions.generationErrorAction,
     confirmDialog,
     notice,
-    setNotice,
+    /** the refusals the publish flow's connect note already gives are not said twice */
+    setNotice: (next: Notice | null) => setNotice(saidByConnectNote(next) ? null : next),
     saving,
     autosave,
     restoring: actions.restoring,
