@@ -26,8 +26,10 @@ export type GenerationProgress =
   | { type: 'reset' };
 
 export interface GenerationOptions {
-  /** "Generate again" (issue #18): the post being replaced; a generator should write a different take */
+  /** "Generate again" (issue #18): the post being replaced; a generator should write a different take, with other hooks */
   replacing?: GeneratedPost;
+  /** with `replacing`: the version before it (the draft's undo), which a new take should not bring back either */
+  previous?: GeneratedPost;
   /** aborted when the generation is called off (its client left before it was shown any text): a model request is cancelled, nothing is stored */
   signal?: AbortSignal;
   /** called as the post is written; the finished post is still what `generate` resolves to */

@@ -179,6 +179,8 @@ export function generationUseCases(deps: {
       if (writing.signal.aborted) throw generationErrors.clientGone();
       const post = await generator.generate(input, {
         ...(replacing ? { replacing: { body: replacing.generatedContent, hooks: replacing.hooks } } : {}),
+        // the draft's undo: a new take should not bring it back either
+        ...(replacing?.previous ? { previous: { body: replacing.previous.generatedContent, hooks: replacing.previous.hooks } } : {}),
         signal: writing.signal,
         onProgress: show,
       });

@@ -18,9 +18,14 @@ export interface OpenAiGeneratorOptions {
 
 class SchemaRejected extends Error {}
 
+/** the usual sampling temperature; "Generate again" asks for a little more variety */
+const TEMPERATURE = 0.7;
+const TEMPERATURE_ANOTHER_TAKE = 0.9;
+
 /** One request to the model within the generation's time budget. */
 interface Attempt {
   deadline: number;
+  temperature: number;
   gone?: AbortSignal;
   /** set when the caller shows the post as it is written: the answer is streamed, each piece handed here */
   onText?: (piece: string) => void;
@@ -111,7 +116,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
     }
   }
 
-  async function completeOnce(messages: ChatCompletionMessageParam[], { deadline, gone, onText }: Attempt) {
+  async function completeOnce(messages: ChatCompletionMessageParam[], { deadline, gone, onText, temperature }: Attempt) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw generationErrors.timeout();
     // our own deadline, not only the SDK's: its timeout error is not recognisable in every
@@ -127,7 +132,7 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
     if (gone?.aborted) controller.abort();
     gone?.addEventListener('abort', onGone, { once: true });
     try {
-      const request = { model: options.model, messages, temperature: 0.7, response_format: responseFormat() };
+      const request = { model: options.model, messages, temperature, response_format: responseFormat() };
       const sent = { signal: controller.signal, timeout: remaining + 1_000 };
       const answer = onText
         ? await readStream(await client.chat.completions.create({ ...request, stream: true }, sent), onText)
@@ -165,17 +170,24 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
               show(p);
             })
           : null;
-        return { deadline, gone, ...(progress ? { onText: (piece: string) => progress.push(piece) } : {}) };
+        return { deadline, gone, temperature, ...(progress ? { onText: (piece: string) => progress.push(piece) } : {}) };
       };
+      const temperature = generation.replacing ? TEMPERATURE_ANOTHER_TAKE : TEMPERATURE;
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt() },
-        { role: 'user', content: userPrompt(input) },
+        { role: 'user', content: userPrompt(input, { replacing: generation.replacing, previous: generation.previous }) },
       ];
+      // another take that hands back a hook of the post it replaces is asked once more, like a length miss
+      const earlier = new Set([...(generation.replacing?.hooks ?? []), ...(generation.previous?.hooks ?? [])].map((h) => h.trim().toLowerCase()));
+      const repeatsOf = (post: GeneratedPost) => post.hooks.filter((h) => earlier.has(h.trim().toLowerCase()));
       const first = await complete(messages, attempt());
       const parsed = parsePostOutput(first.text);
-      if (parsed.ok && !parsed.lengthProblem) return parsed.post;
+      const repeated = parsed.ok ? repeatsOf(parsed.post) : [];
+      if (parsed.ok && !parsed.lengthProblem && !repeated.length) return parsed.post;
 
-      const problems = parsed.ok ? [parsed.lengthProblem!] : parsed.problems;
+      const problems = parsed.ok
+        ? [...(parsed.lengthProblem ? [parsed.lengthProblem] : []), ...(repeated.length ? [`These hooks repeat the earlier post; write new ones: ${repeated.join(' | ')}`] : [])]
+        : parsed.problems;
       options.logger.warn({ problems, finishReason: first.finishReason }, 'AI model answer unusable or off the length band; asking once for a repair');
       messages.push({ role: 'assistant', content: first.text ?? '' }, { role: 'user', content: repairPrompt(problems) });
       const second = await complete(messages, attempt());
@@ -184,7 +196,11 @@ export function openAiGenerator(options: OpenAiGeneratorOptions): ContentGenerat
       // are unusable twice fail; of two usable ones, the one closer to the band is kept
       const usable = [parsed, repaired].filter((p) => p.ok);
       if (!usable.length) throw generationErrors.invalidOutput(repaired.ok ? [] : repaired.problems);
-      const best = usable.reduce((a, b) => (b.offBy <= a.offBy ? b : a));
+      // new hooks first, then the closer to the band
+      const best = usable.reduce((a, b) => {
+        const [ra, rb] = [repeatsOf(a.post).length, repeatsOf(b.post).length];
+        return rb < ra || (rb === ra && b.offBy <= a.offBy) ? b : a;
+      });
       if (best.lengthProblem) options.logger.warn({ problem: best.lengthProblem }, 'AI model post kept although off the length band');
       return best.post;
     },

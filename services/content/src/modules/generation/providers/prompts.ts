@@ -1,5 +1,5 @@
 import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
-import type { GenerationInput } from '../generation.types';
+import type { GeneratedPost, GenerationInput } from '../generation.types';
 import { typeGuide } from './framework';
 import { PROMPT_BODY_LENGTH, PROMPT_HOOK_LENGTH } from './post-length';
 
@@ -50,7 +50,27 @@ export function systemPrompt(): string {
   ].join('\n');
 }
 
-export function userPrompt(input: GenerationInput): string {
+/** "Generate again": the posts a new take must not repeat (the one replaced, then the one before it). */
+export interface Replaced {
+  replacing?: GeneratedPost;
+  previous?: GeneratedPost;
+}
+
+const openingOf = (body: string) => body.split(/\n\s*\n/)[0].trim();
+
+function anotherTake({ replacing, previous }: Replaced): string[] {
+  if (!replacing) return [];
+  const hooks = [...new Set([...replacing.hooks, ...(previous?.hooks ?? [])])];
+  return [
+    '',
+    'The author already has a post from this form and asked for another take. Write a clearly different post: another angle, other reasons and examples, and a different opening paragraph (the same facts from the author are still the proof).',
+    `Write ${HOOK_COUNT} new hooks. Do not reuse or lightly reword any of these earlier hooks:`,
+    ...hooks.map((h) => `- ${h}`),
+    `The earlier body opened with: ${openingOf(replacing.body)}`,
+  ];
+}
+
+export function userPrompt(input: GenerationInput, replaced: Replaced = {}): string {
   const guide = typeGuide(input.contentType);
   const lines = [
     `Content type: ${guide.name} (posted on ${guide.day}; purpose: ${guide.purpose}).`,
@@ -68,6 +88,7 @@ export function userPrompt(input: GenerationInput): string {
     input.businessGoal
       ? `The author's business goal: ${input.businessGoal}. Let the post quietly serve it and let the closing line fit it; never state the goal itself.`
       : 'No business goal was given: close with a question that starts a conversation.',
+    ...anotherTake(replaced),
   ];
   return lines.join('\n');
 }

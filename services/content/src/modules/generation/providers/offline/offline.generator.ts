@@ -1,7 +1,7 @@
 import { HOOK_MAX_LENGTH } from '@postwright/contracts';
 import type { ContentGenerator, GeneratedPost, GenerationInput, GenerationOptions } from '../../generation.types';
 import { bodyBandFor, type LengthBand } from '../post-length';
-import { composeHooks } from './hooks';
+import { composeHooks, type HookVariation } from './hooks';
 import { analyseInputs, type Voice } from './inputs';
 import { hash } from './text';
 import { composers, type Block } from './types';
@@ -14,8 +14,10 @@ const EXPERIENCE_MIN = 40;
 const EXPERIENCE_STEP = 20;
 /** how many sets of the type's phrasings are tried when the first cannot land in the band */
 const WORDINGS = 6;
-/** "Generate again" tries this many other takes for one whose body differs from the current one */
+/** "Generate again" tries this many other takes for one whose body differs from the ones it replaces */
 const VARIANTS = 8;
+/** how many takes a replaced post can lead to: the next take's number comes from the replaced post's text */
+const TAKES = 1_000_000;
 
 type Composer = (v: Voice, seed: number, exp: string) => Block[];
 
@@ -51,13 +53,18 @@ function composeBody(voice: Voice, seed: number, compose: Composer, band: Length
 
 /**
  * Writes a post with no network and no model: the framework's structure for the type,
- * filled with the author's own inputs. Same form in, same post out; `variant` asks for
- * another take on the same form.
+ * filled with the author's own inputs. Same form in, same post out; `take` asks for another
+ * take on the same form (its number seeds the wording and the hooks, and it names the hooks
+ * to leave out).
  */
-export function composePost(input: GenerationInput, variant = 0): GeneratedPost {
+export function composePost(input: GenerationInput, take?: { variant: number; avoid?: Omit<HookVariation, 'seed'> }): GeneratedPost {
   const voice = analyseInputs(input);
   const form = [input.contentType, input.topic, input.industryRole, input.personalExperience, input.targetAudience, input.businessGoal];
   const compose = composers[input.contentType];
+  const variant = take?.variant ?? 0;
+  const variation: HookVariation | undefined = variant
+    ? { seed: variant, replacing: take?.avoid?.replacing ?? new Set(), previous: take?.avoid?.previous ?? new Set() }
+    : undefined;
 
   let best: { post: GeneratedPost; off: number } | null = null;
   // the form's own wording first; other picks of the type's phrasings when it cannot fit
@@ -66,7 +73,7 @@ export function composePost(input: GenerationInput, variant = 0): GeneratedPost 
     const seed = hash(JSON.stringify([...form, ...extra]));
     let limit = HOOK_MAX_LENGTH;
     for (;;) {
-      const hooks = composeHooks(input.contentType, voice, limit);
+      const hooks = composeHooks(input.contentType, voice, limit, variation);
       const band = bodyBandFor(hooks);
       const { body, off } = composeBody(voice, seed, compose, band);
       if (!best || off < best.off) best = { post: { body, hooks }, off };
@@ -80,20 +87,29 @@ export function composePost(input: GenerationInput, variant = 0): GeneratedPost 
   return best!.post;
 }
 
+const lowerSet = (hooks: readonly string[] = []) => new Set(hooks.map((h) => h.toLowerCase()));
+
 export function offlineGenerator(): ContentGenerator {
   return {
     provider: 'offline',
     model: 'framework-v1',
     async generate(input: GenerationInput, options: GenerationOptions = {}) {
-      const first = composePost(input);
-      const replacing = options.replacing;
-      if (!replacing || first.body !== replacing.body) return first;
-      // the same form gives the same post: "Generate again" deserves a different one
-      for (let variant = 1; variant <= VARIANTS; variant++) {
-        const other = composePost(input, variant);
-        if (other.body !== replacing.body) return other;
+      const { replacing, previous } = options;
+      if (!replacing) return composePost(input);
+      // "Generate again": the same form would give the same post, so the take is numbered from
+      // the text it replaces. Each regeneration differs from the post it replaces (and, where
+      // the type has other wordings, from the one before), and the same version replaced gives
+      // the same new one.
+      const avoid = { replacing: lowerSet(replacing.hooks), previous: lowerSet(previous?.hooks) };
+      const first = 1 + (hash(JSON.stringify([replacing.body, ...replacing.hooks])) % TAKES);
+      let fallback: GeneratedPost | null = null;
+      for (let n = 0; n < VARIANTS; n++) {
+        const post = composePost(input, { variant: first + n, avoid });
+        if (post.body === replacing.body) continue;
+        if (post.body !== previous?.body) return post;
+        fallback ??= post;
       }
-      return first;
+      return fallback ?? composePost(input, { variant: first, avoid });
     },
   };
 }
