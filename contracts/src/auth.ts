@@ -129,8 +129,6 @@ export const TRIAL_DAYS = 30;
  * count posts, not attempts. After these, generating the draft again uses a post, as a new one does.
  */
 export const FREE_REGENERATIONS_PER_DRAFT = 3;
-/** The refusal of a generation when the trial's days have passed (or a subscription ended it); TRIAL.LIMIT_REACHED with details.reason "ended". */
-export const TRIAL_ENDED_MESSAGE = 'Trial ended. Please upgrade to continue generating content.';
 /** Beta: unlimited posts for 15 days from the grant. */
 export const BETA_DURATION_DAYS = 15;
 

@@ -55,6 +55,7 @@ export const errorCatalogue = {
   'AUTH.PASSWORD_INCORRECT': { status: 400, message: 'Current password is incorrect', description: 'Password change with a wrong current password; `details.currentPassword` says so.' },
   'USER.UNSUBSCRIBE_INVALID': { status: 400, message: 'This unsubscribe link is not valid.', description: 'An unsubscribe token that is malformed or not ours.' },
   'TRIAL.LIMIT_REACHED': { status: 403, message: 'Trial limit reached. Please upgrade to continue generating content.', description: 'The trial\'s posts are used up.' },
+  'TRIAL.ENDED': { status: 403, message: 'Trial ended. Please upgrade to continue generating content.', description: "The trial's 30 days have passed, or a subscription ended it (a former subscriber); `details.trialEndsAt` says when it ended." },
   'QUOTA.RESERVATION_NOT_FOUND': { status: 404, message: 'Reservation not found', description: 'Internal: no such trial reservation.' },
   'QUOTA.RESERVATION_RELEASED': { status: 409, message: 'Reservation was already released', description: 'Internal: commit after release.' },
 

@@ -117,7 +117,7 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     expect((await reserve(user.id)).status).toBe(200);
     clock.advance(31 * DAY);
     try {
-      expect((await reserve(user.id)).body).toMatchObject({ code: 'TRIAL.LIMIT_REACHED' });
+      expect((await reserve(user.id)).body).toMatchObject({ code: 'TRIAL.ENDED' });
     } finally {
       clock.advance(-31 * DAY);
     }
@@ -126,7 +126,7 @@ describe('subscriptions on the user (billing.subscription.changed applied)', () 
     expect(after).toMatchObject({ subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialPostsUsed: 0, trialEndsAt: expect.any(String) });
     // a finished trial has nothing left, whatever was used of it
     expect(after.usage).toEqual({ used: 3, allowance: 3, resetsAt: null });
-    expect((await reserve(user.id)).body).toMatchObject({ code: 'TRIAL.LIMIT_REACHED' });
+    expect((await reserve(user.id)).body).toMatchObject({ code: 'TRIAL.ENDED' });
   });
 
   test('when a subscription\'s start and its end are reported at once, then the newer one decides, whichever is applied first', async () => {

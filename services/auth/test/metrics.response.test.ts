@@ -28,7 +28,7 @@ describe('GET /metrics on the auth service', () => {
   test('before anything is refused, then each refusal reason is there at 0, with the process metrics and the mail outbox', async () => {
     const scraped = await scrape(auth.url);
     expect(scraped.family('postwright_trial_or_plan_refusals_total').type).toBe('counter');
-    expect(scraped.samples('postwright_trial_or_plan_refusals_total').map((s) => s.labels.reason).sort()).toEqual(['PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE', 'TRIAL.LIMIT_REACHED']);
+    expect(scraped.samples('postwright_trial_or_plan_refusals_total').map((s) => s.labels.reason).sort()).toEqual(['PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE', 'TRIAL.ENDED', 'TRIAL.LIMIT_REACHED']);
     expect(scraped.family('postwright_outbox_depth').type).toBe('gauge');
     expect(scraped.samples('postwright_outbox_depth', { outbox: 'mail', service: 'auth' })).toHaveLength(1);
     expect(scraped.samples('process_cpu_seconds_total')[0].labels.service).toBe('auth');

@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
-import { errorCatalogue, TRIAL_DAYS, TRIAL_ENDED_MESSAGE } from '@postwright/contracts';
+import { errorCatalogue, TRIAL_DAYS } from '@postwright/contracts';
 import { cleanupNamespace, testNamespace } from '@postwright/platform/src/testing';
 import { quotaCalls, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
 
 const DAY = 24 * 3600 * 1000;
 const TRIAL_LIMIT = { code: 'TRIAL.LIMIT_REACHED', error: errorCatalogue['TRIAL.LIMIT_REACHED'].message };
-const TRIAL_ENDED = { code: 'TRIAL.LIMIT_REACHED', error: TRIAL_ENDED_MESSAGE, details: { reason: 'ended', trialEndsAt: expect.any(String) } };
+const TRIAL_ENDED = { code: 'TRIAL.ENDED', error: 'Trial ended. Please upgrade to continue generating content.', details: { trialEndsAt: expect.any(String) } };
 
 /**
  * The trial is 30 days and 3 posts, whichever ends first: its end is set at signup, worked out
@@ -50,7 +50,7 @@ describe('the trial: 30 days and 3 posts, whichever ends first', () => {
     await later(TRIAL_DAYS * DAY + 60_000, async () => {
       const refused = await reserve(user.id);
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ ...TRIAL_ENDED, details: { reason: 'ended', trialEndsAt: user.trialEndsAt } });
+      expect(refused.body).toMatchObject({ ...TRIAL_ENDED, details: { trialEndsAt: user.trialEndsAt } });
       expect((await reserveFree(user.id)).body).toMatchObject(TRIAL_ENDED);
     });
   });

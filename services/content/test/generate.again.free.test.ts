@@ -132,7 +132,7 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
     const refused = await again(user, draft.id);
 
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'TRIAL.LIMIT_REACHED', error: 'Trial ended. Please upgrade to continue generating content.', details: { reason: 'ended' } });
+    expect(refused.body).toMatchObject({ code: 'TRIAL.ENDED', error: 'Trial ended. Please upgrade to continue generating content.', details: { trialEndsAt: expect.any(String) } });
     expect(await freeLeft(user, draft.id)).toBe(FREE_REGENERATIONS_PER_DRAFT);
     expect((await stack.list(user))[0].generatedContent).toBe(draft.generatedContent);
   });

@@ -11,7 +11,6 @@ import {
   quotaCommitResponseSchema,
   quotaReleaseResponseSchema,
   quotaReserveResponseSchema,
-  TRIAL_ENDED_MESSAGE,
   type ErrorCode,
 } from '@postwright/contracts';
 import type { FakeQuotaTier } from '../fakes/quota';
@@ -86,12 +85,12 @@ export function describeQuotaContract(name: string, start: () => Promise<QuotaTa
       await expect(user.trialPostsUsed()).resolves.toBe(0);
     });
 
-    test('when a trial\'s days have passed, then reserving is the trial refusal in words that say it ended, posts left or not', async () => {
+    test('when a trial\'s days have passed, then reserving is TRIAL.ENDED with when it ended, posts left or not', async () => {
       const user = await target.newUser('trial', { trialEnded: true });
       const refused = await call('reserve', { userId: user.id });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ error: TRIAL_ENDED_MESSAGE, code: 'TRIAL.LIMIT_REACHED', details: { reason: 'ended', trialEndsAt: expect.any(String) } });
-      expect((await call('reserve', { userId: user.id, free: true })).body).toMatchObject({ error: TRIAL_ENDED_MESSAGE, code: 'TRIAL.LIMIT_REACHED' });
+      expect(refused.body).toMatchObject({ ...refusal('TRIAL.ENDED'), details: { trialEndsAt: expect.any(String) } });
+      expect((await call('reserve', { userId: user.id, free: true })).body).toMatchObject(refusal('TRIAL.ENDED'));
       await expect(user.trialPostsUsed()).resolves.toBe(0);
     });
 

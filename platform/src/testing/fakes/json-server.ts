@@ -12,8 +12,6 @@ export class Refusal extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly details?: Record<string, unknown>,
-    /** the refusal's own words, where the real service says more than the catalogue (else the catalogue's) */
-    readonly text?: string,
   ) {
     super(code);
   }
@@ -36,8 +34,8 @@ export interface JsonServer {
 export async function startJsonServer(internalToken: string, handle: (request: FakeRequest) => unknown): Promise<JsonServer> {
   const calls: FakeRequest[] = [];
   const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const refuse = (res: ServerResponse, { code, details, text }: Refusal) =>
-    send(res, errorCatalogue[code].status, { error: text ?? errorCatalogue[code].message, code, ...(details ? { details } : {}) });
+  const refuse = (res: ServerResponse, { code, details }: Refusal) =>
+    send(res, errorCatalogue[code].status, { error: errorCatalogue[code].message, code, ...(details ? { details } : {}) });
 
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];

@@ -13,7 +13,6 @@ import {
   quotaCommitRequestSchema,
   quotaReleaseRequestSchema,
   quotaReserveRequestSchema,
-  TRIAL_ENDED_MESSAGE,
   TRIAL_POST_LIMIT,
   notificationKinds,
   type InternalAccount,
@@ -105,7 +104,7 @@ export async function startFakeQuota(options: { internalToken: string }): Promis
       if (!a) throw new Refusal('USER.NOT_FOUND');
       if (!counted(a)) return { reservationId: null, unlimited: true, trialPostsRemaining: null, usage: usage(a) };
       if (a.overdue) throw new Refusal('PLAN.PAYMENT_OVERDUE');
-      if (a.tier === 'trial' && a.trialEndedAt) throw new Refusal('TRIAL.LIMIT_REACHED', { reason: 'ended', trialEndsAt: a.trialEndedAt }, TRIAL_ENDED_MESSAGE);
+      if (a.tier === 'trial' && a.trialEndedAt) throw new Refusal('TRIAL.ENDED', { trialEndsAt: a.trialEndedAt });
       const max = limit(a);
       // a free "Generate again": nothing reserved, whatever is left
       if (free) return { reservationId: null, unlimited: max === null, trialPostsRemaining: trialRemaining(a), usage: usage(a) };

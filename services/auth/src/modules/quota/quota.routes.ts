@@ -4,7 +4,7 @@ import { quotaCommitRequestSchema, quotaReleaseRequestSchema, quotaReserveReques
 import type { QuotaUseCases } from './quota.use-case';
 
 /** The refusals of a trial's or a plan's limit: counted where they are decided, by their code. */
-const REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'TRIAL.ENDED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
 
 /** Internal only (the content service): the gateway never routes /internal, and the shared token is required. */
 export function quotaRoutes(router: Router, { quota, internalToken, metrics }: { quota: QuotaUseCases; internalToken: string; metrics: Metrics }): void {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@postwright/platform';
-import { TRIAL_ENDED_MESSAGE, TRIAL_POST_LIMIT, type Usage } from '@postwright/contracts';
+import { TRIAL_POST_LIMIT, type Usage } from '@postwright/contracts';
 import type { Clock } from '../ports';
 import { countersAreBehind, entitlementOf, usageOf, type Entitlement, type PlanWindow } from '../users/entitlement';
 import { isUserId, type UserRecord, type UserRepository } from '../users/user.repository';
@@ -26,9 +26,9 @@ function limitReached(allowance: number, window: PlanWindow): AppError {
   });
 }
 
-/** The trial's days have passed, or a subscription ended it: the trial's refusal, in words that say so. */
+/** The trial's days have passed, or a subscription ended it: its own refusal, with when it ended. */
 function trialEnded(endsAt: Date): AppError {
-  return AppError.of('TRIAL.LIMIT_REACHED', { message: TRIAL_ENDED_MESSAGE, details: { reason: 'ended', trialEndsAt: endsAt.toISOString() } });
+  return AppError.of('TRIAL.ENDED', { details: { trialEndsAt: endsAt.toISOString() } });
 }
 
 export type QuotaUseCases = ReturnType<typeof createQuotaUseCases>;

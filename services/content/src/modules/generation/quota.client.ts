@@ -25,7 +25,7 @@ export interface QuotaPort {
 }
 
 /** The refusals the auth service gives a reservation, passed on as they are (code, words, reset date). */
-const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
+const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'TRIAL.ENDED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
 
 
 const unavailable = (cause?: unknown) =>
