@@ -233,7 +233,6 @@ export const schedulerBenchmark: Benchmark = {
             scheduledFor: b.at,
             dueAt: b.at,
             requestId: randomUUID(),
-            text: b.text,
           })),
           { ordered: false },
         );

@@ -1,12 +1,12 @@
 import type { ContentItem } from '@postwright/contracts';
-import type { JsonResponse } from '@postwright/platform/src/testing';
+import { eventually, randomId, type JsonResponse } from '@postwright/platform/src/testing';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /**
  * Scheduled posts edited through the gateway, several members at once, each from its own address
  * as browsers are: whatever a call answered is what the same member's next call sees. An edit
  * right after an unschedule that answered "draft" is an edit of a draft; an edit of a scheduled
- * post keeps it scheduled at its time.
+ * post keeps it scheduled at its time, and the edited text is what LinkedIn gets at that time.
  */
 describe('editing scheduled posts through the gateway', () => {
   const MEMBERS = 20;
@@ -15,7 +15,8 @@ describe('editing scheduled posts through the gateway', () => {
   let members: Array<{ user: TestUser; from: string }>;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // a short lead, so that a post scheduled just over the edit cutoff ahead goes out during the test
+    stack = await startStack({ schedulerEnv: { SCHEDULE_MIN_LEAD_SECONDS: '1' } });
     members = [];
     for (let i = 0; i < MEMBERS; i++) {
       const from = `127.0.0.${60 + i}`;
@@ -99,5 +100,26 @@ describe('editing scheduled posts through the gateway', () => {
       }),
     );
     expect(failures).toEqual([]);
+  }, 180_000);
+
+  test('when a post is edited after scheduling, then LinkedIn gets the edited text at its time, once, and the item is published', async () => {
+    const from = '127.0.0.59';
+    const user = await stack.user({ from, connect: true });
+    const draft = await stack.draft(user);
+    // just over the edit cutoff (a minute) ahead, with room for a slow machine
+    const at = new Date(Date.now() + 70_000);
+    at.setMilliseconds(0);
+    const scheduled = await stack.call('POST', '/api/calendar/schedule', { token: user.token, from, body: { contentId: draft.id, scheduledFor: at.toISOString() } });
+    expect(scheduled.status).toBe(201);
+    const fixed = `Fixed after scheduling ${randomId()}: work samples beat whiteboards.`;
+    const edited = await stack.call('PUT', `/api/content/${draft.id}/edit`, { token: user.token, from, body: { editedContent: fixed, saveAsDraft: true } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.content).toMatchObject({ status: 'scheduled', scheduledFor: at.toISOString(), finalContent: fixed });
+
+    const [post] = await eventually(() => stack.postsWith(fixed), (posts) => posts.length > 0, 120_000, 250);
+    expect(Date.parse(post.createdAt!)).toBeGreaterThanOrEqual(at.getTime());
+    expect(await stack.postsWith(draft.finalContent!)).toEqual([]);
+    expect(await eventually(() => stack.item(user, draft.id), (item) => item.status === 'published', 15_000)).toMatchObject({ status: 'published', finalContent: fixed, linkedinPostId: post.id });
+    expect(await stack.postsWith(fixed)).toHaveLength(1);
   }, 180_000);
 });

@@ -41,16 +41,16 @@ describe('scheduled posts firing', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(postsWith(await stack.sandboxPosts(), text)).toHaveLength(1);
     expect(requestsFor(item.id)).toHaveLength(1);
-    expect(requestsFor(item.id)[0].payload).toMatchObject({ contentId: item.id, userId: user.id, text, scheduledFor: new Date(due).toISOString() });
+    expect(requestsFor(item.id)[0].payload).toMatchObject({ contentId: item.id, userId: user.id, scheduledFor: new Date(due).toISOString() });
   });
 
-  test('when an edit is attempted after scheduling, then the text captured at scheduling time is what is published', async () => {
-    const text = `Captured ${Date.now()}: the text at scheduling time.`;
+  test('when an edit is attempted within a minute of its time, then it is refused and the text as it was is what is published', async () => {
+    const text = `Kept ${Date.now()}: the text once the post is due within a minute.`;
     const item = await stack.draft(user, { text });
     await schedule(item.id, inMs(3_000));
-    const edit = await http(stack.content.url, 'PUT', `/api/content/${item.id}/edit`, { token: user.token, body: { editedContent: 'Changed later', saveAsDraft: true } });
-    // the content service keeps a scheduled item's text as it is (unschedule first to edit)
+    const edit = await http(stack.content.url, 'PUT', `/api/content/${item.id}/edit`, { token: user.token, body: { editedContent: 'Changed too late', saveAsDraft: true } });
     expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('CONTENT.PUBLISHING_SOON');
     const [post] = await eventually(async () => postsWith(await stack.sandboxPosts(), text), (p) => p.length > 0, 15_000, 50);
     expect(post.text).toBe(text);
   });

@@ -38,7 +38,7 @@ describe('retries of scheduled posts', () => {
     const [failure] = failuresFor(item.id);
     expect(failure.payload).toMatchObject({ requestId: first.payload.requestId, retryable: true, unconfirmed: false });
     expect(second.payload.requestId).not.toBe(first.payload.requestId);
-    expect(second.payload).toMatchObject({ text, scheduledFor: new Date(at).toISOString() });
+    expect(second.payload).toMatchObject({ contentId: item.id, scheduledFor: new Date(at).toISOString() });
     expect(Date.parse(second.occurredAt) - Date.parse(failure.occurredAt)).toBeGreaterThanOrEqual(250);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(requestsFor(item.id)).toHaveLength(2);

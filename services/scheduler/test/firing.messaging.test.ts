@@ -4,7 +4,8 @@ import { inMs, startStack, type Stack, type TestUser } from './support/stack';
 
 /**
  * The scheduler's side of publishing, inside its boundary: at the due time it emits one
- * content.publish.requested with the text captured when the post was scheduled, and it settles
+ * content.publish.requested naming the item and its time (the LinkedIn service reads the text
+ * then, so an edit made after scheduling goes out), and it settles
  * what the LinkedIn service answers (played here through the event probe): published closes the
  * schedule, a transient failure is asked again later with a new request id, anything else gives
  * up and the item goes back to draft with the reason (reported to the content service, here its
@@ -38,7 +39,7 @@ describe('firing scheduled posts (the LinkedIn service played by the test)', () 
   const stored = (contentId: string) => stack.scheduler.ctx.mongo.collection('schedules').findOne({ _id: contentId as any });
   const scheduleGone = (contentId: string) => eventually(() => stored(contentId), (doc) => doc === null, 10_000, 50);
 
-  test('when a post falls due, then one publish request goes out on time with the captured text, and the published answer closes the schedule', async () => {
+  test('when a post falls due, then one publish request goes out on time, without a copy of the text, and the published answer closes the schedule', async () => {
     const text = `On time ${Date.now()}: the best hiring signal is a work sample.`;
     const item = await stack.draft(user, { text });
     const due = await scheduleAt(item.id, inMs(3_000));
@@ -47,7 +48,7 @@ describe('firing scheduled posts (the LinkedIn service played by the test)', () 
     const lateness = Date.parse(request.occurredAt) - due;
     expect(lateness).toBeGreaterThanOrEqual(0);
     expect(lateness).toBeLessThanOrEqual(1_000);
-    expect(request.payload).toMatchObject({ contentId: item.id, userId: user.id, text, scheduledFor: new Date(due).toISOString() });
+    expect(request.payload).toEqual({ requestId: expect.any(String), contentId: item.id, userId: user.id, scheduledFor: new Date(due).toISOString() });
 
     await stack.answer(request, { outcome: 'published', postId: 'urn:li:share:on-time' });
     await scheduleGone(item.id);
@@ -68,7 +69,7 @@ describe('firing scheduled posts (the LinkedIn service played by the test)', () 
     await stack.answer(first, { outcome: 'failed', reason: 'LinkedIn is busy right now. Please try again in a few minutes.', retryable: true });
     const second = await nthRequest(item.id, 2);
     expect(second.payload.requestId).not.toBe(first.payload.requestId);
-    expect(second.payload).toMatchObject({ text, scheduledFor: new Date(at).toISOString() });
+    expect(second.payload).toMatchObject({ contentId: item.id, scheduledFor: new Date(at).toISOString() });
     const failure = stack.events.ofType('linkedin.post.failed').find((f) => f.payload.requestId === first.payload.requestId)!;
     expect(Date.parse(second.occurredAt) - Date.parse(failure.occurredAt)).toBeGreaterThanOrEqual(BASE_MS - 20);
     expect((await stack.item(user, item.id)).status).toBe('scheduled');

@@ -52,13 +52,14 @@ describe('notification emails about scheduled posts', () => {
 
   test('when a scheduled post is published, then the member gets one email with its first line, the time and a link to the post on LinkedIn', async () => {
     const user = await member({ firstName: 'Grace' });
-    const request = await dueRequest(user, `Work samples beat whiteboards ${Date.now()}.\n\nHere is why.`);
+    const text = `Work samples beat whiteboards ${Date.now()}.\n\nHere is why.`;
+    const request = await dueRequest(user, text);
     await stack.answer(request, { outcome: 'published', postId: 'urn:li:share:7300000000000000042' });
 
     const mail = await waitForMessage(user.email, { subject: PUBLISHED });
     expect(mail.From.Address).toBe('no-reply@postwright.test');
     expect(mail.Text).toContain('Hi Grace,');
-    expect(mail.Text).toContain(`“${request.payload.text.split('\n')[0]}”`);
+    expect(mail.Text).toContain(`“${text.split('\n')[0]}”`);
     expect(mail.Text).toMatch(/published on LinkedIn on \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M UTC\./);
     expect(linkIn(mail, '/feed/update/').href).toBe('https://www.linkedin.com/feed/update/urn:li:share:7300000000000000042');
     expect(mail.HTML).toContain('View on LinkedIn');

@@ -13,7 +13,6 @@ export function buildRecord(overrides: Partial<ScheduleRecord> = {}): ScheduleRe
     scheduledFor: T0,
     dueAt: T0,
     requestId: 'r1',
-    text: 'Work samples beat whiteboards.',
     attempts: 0,
     lockId: null,
     lockUntil: new Date(0),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { postTextOf } from '@postwright/contracts';
 import { LOCK_MS } from '../schedule/schedule.use-case';
 import { isFiring } from '../schedule/schedule.states';
 import type { ClaimRequest, FirePlan, FiringSchedule, PreparingSchedule, Schedule } from '../schedule/schedule.types';
@@ -52,7 +51,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
         const pending = await repo.updateLocked(
           current.contentId,
           lockId,
-          { status: 'pending', scheduledFor: at, dueAt: at, requestId: randomUUID(), text: postTextOf(item.value) },
+          { status: 'pending', scheduledFor: at, dueAt: at, requestId: randomUUID() },
           { expectVersion: current.version, bumpVersion: true, release: true },
         );
         await arming.armPlan(pending);

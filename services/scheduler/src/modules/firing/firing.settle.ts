@@ -91,7 +91,6 @@ export function settling(ctx: FiringContext, arming: Arming) {
   }
 
   return {
-    giveUp,
     syncToDraft,
 
     async onPublished(event: EventPayload<'linkedin.post.published'>): Promise<void> {

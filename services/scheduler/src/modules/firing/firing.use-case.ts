@@ -21,7 +21,7 @@ export function firingUseCases(deps: FiringDeps) {
   const ctx: FiringContext = { ...deps, now: deps.now ?? (() => new Date()), wentLive: deps.wentLive ?? (() => undefined), unsent: new Map(), emitted: new Map() };
   const arm = arming(ctx);
   const settle = settling(ctx, arm);
-  const claim = claiming(ctx, settle.giveUp);
+  const claim = claiming(ctx);
   const reconciler = reconciling(ctx, arm, claim, settle);
   return {
     fire: claim.fire,

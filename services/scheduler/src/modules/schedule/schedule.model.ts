@@ -24,7 +24,6 @@ const scheduleSchema = new Schema<ScheduleDoc>(
     scheduledFor: { type: Date, default: null },
     dueAt: { type: Date, default: null },
     requestId: { type: String, default: null },
-    text: { type: String, default: null },
     attempts: { type: Number, default: 0 },
     lockId: { type: String, default: null },
     lockUntil: { type: Date, default: () => new Date(0) },

@@ -16,7 +16,6 @@ function toRecord(doc: ScheduleDoc): ScheduleRecord {
     scheduledFor: doc.scheduledFor ?? null,
     dueAt: doc.dueAt ?? null,
     requestId: doc.requestId ?? null,
-    text: doc.text ?? null,
     attempts: doc.attempts ?? 0,
     lockId: doc.lockId ?? null,
     lockUntil: doc.lockUntil ?? LOCK_FREE,
@@ -155,18 +154,17 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
             { status: { $in: ['failed', 'cancelled'] }, syncToDraft: true },
           ],
         })
-        .select('-text')
         .lean<ScheduleDoc[]>();
       return toSchedules(docs);
     },
 
     async claimed() {
-      const docs = await schedules.find({ status: 'firing' }).select('-text').lean<ScheduleDoc[]>();
+      const docs = await schedules.find({ status: 'firing' }).lean<ScheduleDoc[]>();
       return toSchedules(docs);
     },
 
     async allPending() {
-      const docs = await schedules.find({ status: 'pending' }).select('-text').lean<ScheduleDoc[]>();
+      const docs = await schedules.find({ status: 'pending' }).lean<ScheduleDoc[]>();
       return toSchedules(docs).filter(isPending);
     },
 

@@ -28,8 +28,6 @@ export interface ScheduleRecord {
   dueAt: Date | null;
   /** idempotency key of this version's publish request, decided with the plan */
   requestId: string | null;
-  /** the text captured when the item was scheduled: what will be published (not read by the reconciler's queries) */
-  text: string | null;
   /** publish requests made for this schedule so far (retries included) */
   attempts: number;
   /** per-item mutex for the multi-step operations that also change the content item */
@@ -114,14 +112,10 @@ export interface ScheduleRepository {
   /** pending -> firing for the given versions that are due; returns the ones this call won */
   claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<FiringSchedule[]>;
   takeOver(contentId: string, requestId: string, fromInstance: string, instanceId: string, now: Date): Promise<FiringSchedule | null>;
-  /**
-   * What the reconciler's pass looks at: pending due before the horizon, preparing, pending syncs;
-   * without the text (use claim or takeOver to get it). The claims under way are claimed()'s.
-   */
+  /** What the reconciler's pass looks at: pending due before the horizon, preparing, pending syncs. The claims under way are claimed()'s. */
   active(dueBefore: Date): Promise<Schedule[]>;
-  /** the claims under way (firing), without the text: one indexed equality, cheap on any store */
+  /** the claims under way (firing): one indexed equality, cheap on any store */
   claimed(): Promise<Schedule[]>;
-  /** without the text */
   allPending(): Promise<PendingSchedule[]>;
   /** published: the schedules of these requests are done and removed, in one bulk write; resolves to those it closed, with when each was due */
   markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<Array<{ contentId: string; scheduledFor: Date }>>;

@@ -112,7 +112,7 @@ export function scheduleUseCases(deps: ScheduleDeps) {
           settled = await repo.remove(contentId, { lockId });
           throw moved.status === 404 ? errors.notFound() : errors.notSchedulable();
         }
-        const pending = await repo.updateLocked(contentId, lockId, { status: 'pending', text: postTextOf(moved.value) }, { expectVersion: preparing.version, expectStatus: ['preparing'], release: true });
+        const pending = await repo.updateLocked(contentId, lockId, { status: 'pending' }, { expectVersion: preparing.version, expectStatus: ['preparing'], release: true });
         // null: published now or deleted between our transition and here, and that event removed it
         if (!pending) throw errors.notSchedulable();
         settled = true;
