@@ -135,11 +135,13 @@ describe('content management: what a card shows', () => {
     expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Delete']);
   });
 
-  it('a scheduled item shows its time and Publish Now, Reschedule, Unschedule and Delete', async () => {
+  it('a scheduled item shows its time with the member\'s time zone, and Publish Now, Reschedule, Unschedule and Delete', async () => {
     renderSignedIn('/content-management', list([scheduled()]));
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
-    const expected = new Date('2030-03-04T08:30:00.000Z').toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-    expect(within(card).getByText(/Scheduled for/)).toHaveTextContent(`Scheduled for ${expected}`);
+    const expected = new Date('2030-03-04T08:30:00.000Z').toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    expect(within(card).getByText(/Scheduled for/).textContent).toBe(`Scheduled for ${expected}`);
+    // the zone's short name ends it (UTC on this machine, "GMT+1" in Paris, "EST" in New York)
+    expect(expected).toMatch(/(AM|PM) \S+$/);
     expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Publish Now', 'Reschedule', 'Unschedule', 'Delete']);
   });
 
@@ -345,13 +347,54 @@ describe('content management: scheduling', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to schedule content');
   });
 
-  it('when Reschedule is pressed, then the modal says Reschedule post and opens on the current slot', async () => {
-    renderSignedIn('/content-management', list([scheduled()]));
+  it('when Reschedule is pressed, then the modal says Reschedule post and opens on the current slot; confirmed, it says rescheduled', async () => {
+    renderSignedIn('/content-management', {
+      ...list([scheduled()]),
+      'POST /api/calendar/schedule': (call) => {
+        const at = (call.body as { scheduledFor: string }).scheduledFor;
+        return { status: 201, body: { schedule: { contentId: 's1', scheduledFor: at }, content: { ...scheduled(), scheduledFor: at } } };
+      },
+    });
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     await userEvent.click(within(card).getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule post' });
     const input = within(dialog).getByLabelText('Date and time') as HTMLInputElement;
     expect(new Date(input.value).getTime()).toBe(new Date('2030-03-04T08:30:00.000Z').getTime());
+    expect(within(dialog).queryByRole('button', { name: 'Confirm Schedule' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm new time' }));
+    expect(await screen.findByText('Content rescheduled successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('Content scheduled successfully!')).not.toBeInTheDocument();
+  });
+
+  it('when a post announced as scheduled fails later (the list reads it back a draft with the reason), then the success notice goes', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const item = () => buildItem({ id: 'd1', topic: 'Quarterly planning in one page', selectedHook: 'Hook two', finalContent: 'Hook two\n\nThe final text.' });
+      // due in a minute: the list follows it until it is published (or, here, fails)
+      const due = new Date(Date.now() + 60_000).toISOString();
+      let failed = false;
+      renderSignedIn('/content-management', {
+        'GET /api/content': () => ({ body: { content: [failed ? { ...item(), lastPublishError: 'LinkedIn refused the post.' } : item()] } }),
+        'GET /api/linkedin/profile': () => ({ body: connectedProfile() }),
+        'POST /api/calendar/schedule': () => ({ status: 201, body: { schedule: { contentId: 'd1', scheduledFor: due }, content: { ...item(), status: 'scheduled', scheduledFor: due } } }),
+      });
+      const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
+      await userEvent.click(within(card).getByRole('button', { name: 'Schedule' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Schedule' }));
+      expect(await screen.findByText('Content scheduled successfully!')).toBeInTheDocument();
+      expect(within(card).getByTestId('status-badge')).toHaveTextContent('Scheduled');
+
+      failed = true;
+      await act(async () => {
+        jest.advanceTimersByTime(4500);
+      });
+      const after = () => screen.getByRole('listitem', { name: 'Quarterly planning in one page' });
+      await waitFor(() => expect(within(after()).getByTestId('status-badge')).toHaveTextContent('Draft'));
+      expect(within(after()).getByTestId('publish-problem')).toHaveTextContent('LinkedIn refused the post.');
+      expect(screen.queryByText('Content scheduled successfully!')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('when Unschedule is confirmed, then the item is a draft again and the success message shows', async () => {

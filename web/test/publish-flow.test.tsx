@@ -74,6 +74,13 @@ function serve(handlers: Record<string, Handler> = {}) {
 
 const writes = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
 
+/** Presses the publish button and answers the confirmation with Publish (both screens ask first). */
+async function publishConfirmed(label = 'Publish to LinkedIn') {
+  await userEvent.click(await screen.findByRole('button', { name: label }));
+  const confirm = await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
+}
+
 async function typeMore(text: string) {
   await userEvent.type(screen.getByLabelText('Post text'), text);
 }
@@ -85,7 +92,7 @@ describe('publish flow: nothing goes out with unsaved edits', () => {
     const api = serve();
     renderComponent(<Screen initial={draft()} />);
     await typeMore(' And more.');
-    await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+    await publishConfirmed();
 
     expect(await screen.findByTestId('notice')).toHaveTextContent('Content posted to LinkedIn successfully!');
     expect(writes(api)).toEqual(['PUT /api/content/d1/edit', 'POST /api/linkedin/post']);
@@ -100,7 +107,7 @@ describe('publish flow: nothing goes out with unsaved edits', () => {
   it('when nothing was edited, then Publish sends the saved text without saving', async () => {
     const api = serve();
     renderComponent(<Screen initial={draft()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    await publishConfirmed();
     await screen.findByTestId('notice');
     expect(writes(api)).toEqual(['POST /api/linkedin/post']);
     expect(api.callsTo('POST', '/api/linkedin/post')[0].body).toMatchObject({ text: 'Hook two\n\nThe saved body.' });
@@ -110,7 +117,7 @@ describe('publish flow: nothing goes out with unsaved edits', () => {
     const api = serve({ 'PUT /api/content/d1/edit': () => ({ status: 500 }) });
     renderComponent(<Screen initial={draft()} />);
     await typeMore(' Edited.');
-    await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+    await publishConfirmed();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save edits');
     expect(api.callsTo('POST', '/api/linkedin/post')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeEnabled();
@@ -125,7 +132,7 @@ describe('publish flow: nothing goes out with unsaved edits', () => {
       },
     });
     renderComponent(<Screen initial={draft()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    await publishConfirmed();
     expect(await screen.findByRole('button', { name: 'Publishing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
     await act(async () => answer.open());
@@ -227,7 +234,7 @@ describe('publish flow: connecting LinkedIn on the way', () => {
       'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.', code: 'LINKEDIN.RECONNECT_REQUIRED' } }),
     });
     renderComponent(<Screen initial={draft()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    await publishConfirmed();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your LinkedIn connection has expired. Please reconnect your LinkedIn account.');
     expect(await screen.findByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
     expect(screen.getByTestId('connect-note')).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');

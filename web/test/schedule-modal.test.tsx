@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ScheduleModal, type SchedulableItem } from '../src/components/content/schedule-modal';
-import { toLocalInputValue } from '../src/lib/datetime';
+import { timeZoneLabel, toLocalInputValue } from '../src/lib/datetime';
 import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
 import { fakeApi, type FakeReply } from './support/fake-api';
@@ -39,7 +39,7 @@ describe('schedule modal: the minimum lead is the server’s', () => {
     expect(input().value).toBe(input().min);
     expect(start - before).toBeGreaterThanOrEqual(2 * 3600 * 1000 - 1000);
     expect(start - before).toBeLessThanOrEqual(2 * 3600 * 1000 + 2 * 60 * 1000);
-    expect(input()).toHaveAccessibleDescription('Minimum 2 hours from now');
+    expect(input()).toHaveAccessibleDescription(`Minimum 2 hours from now · Your time zone: ${timeZoneLabel(new Date(input().value))}`);
     expect(await seriousViolations()).toEqual([]);
   });
 
@@ -112,10 +112,12 @@ describe('schedule modal: the minimum lead is the server’s', () => {
 });
 
 describe('schedule modal: where it opens', () => {
-  it('when an item is rescheduled, then the modal opens on its current slot', async () => {
+  it('when an item is rescheduled, then the modal opens on its current slot and speaks of a new time', async () => {
     serve();
-    open({ item: { ...item, scheduledFor: '2030-03-04T08:30:00.000Z' }, title: 'Reschedule post' });
-    expect(await screen.findByRole('dialog', { name: 'Reschedule post' })).toBeInTheDocument();
+    open({ item: { ...item, scheduledFor: '2030-03-04T08:30:00.000Z' }, reschedule: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule post' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm new time' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm Schedule' })).not.toBeInTheDocument();
     await waitFor(() => expect(new Date(input().value).getTime()).toBe(new Date('2030-03-04T08:30:00.000Z').getTime()));
     // the settings arriving do not move it
     await screen.findByText('Minimum 1 hour from now');
@@ -130,5 +132,16 @@ describe('schedule modal: where it opens', () => {
     expect(confirmButton()).toBeDisabled();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('schedule modal: whose time it is', () => {
+  it('when it opens, then the hint names the member\'s time zone (the zone of the browser, with its short name)', async () => {
+    serve();
+    open();
+    await screen.findByText('Minimum 1 hour from now');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByTestId('schedule-time-zone')).toHaveTextContent(`Your time zone: ${zone}`);
+    expect(input()).toHaveAccessibleDescription(expect.stringContaining(`Your time zone: ${zone}`));
   });
 });

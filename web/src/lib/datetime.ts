@@ -69,6 +69,27 @@ export function formatSlot(value: string | Date | null | undefined): string {
   return date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
+/**
+ * A scheduled time with the member's time zone, so nobody has to guess whose 9 AM it is:
+ * "Mon, Jan 5, 8:30 AM GMT+1" (the zone's short name as Intl gives it, e.g. "EST" in New York).
+ */
+export function formatScheduled(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = parse(value);
+  if (!date) return '';
+  return date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
+}
+
+/** The member's time zone as the schedule modal names it: "Europe/Paris (GMT+1)", at `at` (summer time differs). */
+export function timeZoneLabel(at: Date = new Date(), zone: string = browserTimeZone()): string {
+  let short = '';
+  try {
+    short = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone: zone }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    short = '';
+  }
+  return short && short !== zone ? `${zone} (${short})` : zone;
+}
+
 /** A calendar date: "January 5, 2026". */
 export function formatLongDate(value: string | Date | null | undefined): string {
   const date = parse(value);

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '../ui/button';
 import { IconCalendar, IconLinkedIn, IconSend } from '../ui/icons';
 import { ScheduleModal } from './schedule-modal';
-import { publishMessages, usePublishFlow, type PublishFlowOptions, type PublishNotice } from './use-publish-flow';
+import { noticeOutlived, publishMessages, usePublishFlow, type PublishFlowOptions, type PublishNotice } from './use-publish-flow';
 import styles from './publish-flow.module.css';
 
 export type { PublishNotice };
-export { publishMessages };
+export { noticeOutlived, publishMessages };
 
 export interface PublishFlowProps extends PublishFlowOptions {
   /** the draft's publish button: "Publish to LinkedIn" in the generator, "Publish" in content management */
@@ -22,7 +22,9 @@ export interface PublishFlowProps extends PublishFlowOptions {
 /**
  * Publish and schedule, the same way on every screen (issue #18). For a draft: Publish and
  * Schedule; for a scheduled item: Publish Now, Reschedule and Unschedule; for a published item
- * nothing (the screens show View on LinkedIn themselves).
+ * nothing (the screens show View on LinkedIn themselves). Publishing asks first, showing the
+ * post's first lines and its length; a post over LinkedIn's limit is neither published nor
+ * scheduled, and the note says why in the words the LinkedIn service would use.
  *
  * It renders its buttons and notes side by side with no wrapper of its own: place it in a
  * flex row that wraps (notes take a line of their own). The schedule modal and the
@@ -75,6 +77,11 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
           ) : null}
         </p>
       ) : null}
+      {flow.blocked === 'length' ? (
+        <p className={styles.note} id={noteId} data-testid="publish-note">
+          {flow.tooLong}
+        </p>
+      ) : null}
       {flow.notConnected ? (
         <p className={styles.note} id={flow.blocked === 'connection' ? noteId : undefined} data-testid="connect-note">
           {flow.expired && reconnectReasonShown ? null : (
@@ -99,7 +106,7 @@ export function PublishFlow({ publishLabel = 'Publish', chooseHookHref, size = '
       <ScheduleModal
         open={flow.scheduling}
         item={item}
-        title={draft ? 'Schedule post' : 'Reschedule post'}
+        reschedule={!draft}
         onClose={flow.closeSchedule}
         onConfirm={flow.schedule}
         connectionEndsAt={flow.connectionEndsAt}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentType } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { scheduleSuggestions } from '../../lib/content-api';
-import { browserTimeZone, formatLongDate, formatSlot, fromLocalInputValue, nextMinuteAfter, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
+import { browserTimeZone, formatLongDate, formatSlot, fromLocalInputValue, nextMinuteAfter, timeZoneLabel, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
 import { minimumLeadHint, tooSoonMessage, useCalendarSettings } from '../../lib/use-calendar-settings';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -82,7 +82,7 @@ export function ScheduleModal({
   open,
   onClose,
   onConfirm,
-  title = 'Schedule post',
+  reschedule = false,
   connectionEndsAt = null,
 }: {
   item: SchedulableItem | null;
@@ -90,7 +90,8 @@ export function ScheduleModal({
   onClose: () => void;
   /** gets ISO 8601 with the browser's offset; reject to show the error in the modal */
   onConfirm: (scheduledFor: string) => Promise<void>;
-  title?: string;
+  /** a scheduled post is given a new time: the modal says so in its title and its button */
+  reschedule?: boolean;
   /** when the member's LinkedIn connection ends (ISO 8601), if known */
   connectionEndsAt?: string | null;
 }) {
@@ -180,7 +181,7 @@ export function ScheduleModal({
     <Modal
       open={open && Boolean(item)}
       onClose={busy ? () => {} : onClose}
-      title={title}
+      title={reschedule ? 'Reschedule post' : 'Schedule post'}
       description={item ? <span data-testid="schedule-topic">{item.topic}</span> : null}
       initialFocusRef={inputRef}
       footer={
@@ -189,7 +190,7 @@ export function ScheduleModal({
             Cancel
           </Button>
           <Button variant="primary" onClick={confirm} disabled={!value.trim()} loading={busy} icon={<IconCalendar size={16} />}>
-            {busy ? 'Scheduling...' : 'Confirm Schedule'}
+            {reschedule ? (busy ? 'Rescheduling...' : 'Confirm new time') : busy ? 'Scheduling...' : 'Confirm Schedule'}
           </Button>
         </>
       }
@@ -201,7 +202,13 @@ export function ScheduleModal({
           type="datetime-local"
           value={value}
           min={min}
-          hint={minimumLeadHint(lead)}
+          // the times here are the member's own: the zone is named, as it is beside every scheduled time
+          hint={
+            <>
+              <span>{minimumLeadHint(lead)}</span>
+              <span data-testid="schedule-time-zone">{` · Your time zone: ${timeZoneLabel(chosen ?? new Date())}`}</span>
+            </>
+          }
           error={fieldError ? <span role="alert">{fieldError}</span> : undefined}
           onChange={(event) => change(event.target.value)}
         />

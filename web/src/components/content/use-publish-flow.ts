@@ -1,19 +1,16 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ContentItem } from '@postwright/contracts';
+import { createElement, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { linkedinLengthProblem, type ContentItem } from '@postwright/contracts';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { getContent, publishToLinkedIn, scheduleContent, unscheduleContent } from '../../lib/content-api';
 import { needsLinkedInConnection, needsLinkedInReconnect, startLinkedInConnection } from '../../lib/linkedin-api';
 import { useLinkedInConnection } from '../../lib/use-linkedin-connection';
 import { useConfirm } from '../ui/confirm-dialog';
+import { publishMessages, type PublishNotice } from './publish-messages';
+import { PublishSummary } from './publish-summary';
 import { ScheduleError } from './schedule-modal';
 
-/** A message for the screen to show above its content (spec section 8 success and failure texts). */
-export interface PublishNotice {
-  tone: 'success' | 'danger' | 'info';
-  text: string;
-  link?: { href: string; label: string; external?: boolean };
-}
+export { noticeOutlived, publishMessages, type PublishNotice } from './publish-messages';
 
 export interface PublishFlowOptions {
   /** the item as saved on the server */
@@ -30,34 +27,14 @@ export interface PublishFlowOptions {
   onNotice: (notice: PublishNotice | null) => void;
   /** app path to come back to after connecting LinkedIn */
   returnTo: string;
-  /** content management asks for confirmation before publishing (spec section 5); the generator does not */
+  /**
+   * content management's words for the outcome ("published", spec section 8); the generator's are
+   * "posted". Both screens ask before publishing, showing the post's first lines and its length.
+   */
   confirmPublish?: boolean;
   /** another change of this item is on its way (the generator writing it again, Undo/Redo): wait for it */
   disabled?: boolean;
 }
-
-/** Spec sections 5 and 8: the texts of publishing and scheduling, on both screens. */
-export const publishMessages = {
-  /** the generator's success (spec section 8) */
-  posted: 'Content posted to LinkedIn successfully!',
-  /** content management's success */
-  published: 'Content published to LinkedIn successfully!',
-  scheduled: 'Content scheduled successfully!',
-  unscheduled: 'Content unscheduled successfully!',
-  /** the generator's failure */
-  postFailed: 'Failed to post to LinkedIn',
-  /** content management's failure */
-  publishFailed: 'Failed to publish to LinkedIn',
-  saveFailed: 'Failed to save edits',
-  unscheduleFailed: 'Failed to unschedule content',
-  connectFailed: 'Failed to initiate LinkedIn connection',
-  hookRequired: 'Choose a hook to publish or schedule this post.',
-  notConnected: 'Connect your LinkedIn account to publish or schedule this post.',
-  /** the connection ended (60 days without a refresh token, or revoked at LinkedIn) */
-  reconnect: 'Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.',
-  confirmPublish: 'Are you sure you want to publish this content to LinkedIn?',
-  confirmUnschedule: (topic: string) => `Are you sure you want to unschedule "${topic}"?`,
-} as const;
 
 /*
  * One publish at a time in this tab (spec section 4: "while a publish is in progress publishing
@@ -137,8 +114,10 @@ export function usePublishFlow(options: PublishFlowOptions) {
   const expired = Boolean(status?.expired);
   const publishing = busy === 'publishing';
   const otherPublishing = lockedBy !== null && lockedBy !== item.id;
-  /** why Publish and Schedule cannot be used now (a draft needs a hook; every post needs LinkedIn) */
-  const blocked: 'hook' | 'connection' | null = item.status === 'draft' && !hasHook ? 'hook' : notConnected ? 'connection' : null;
+  /** LinkedIn would refuse the text (over its limit as written or as sent): its words, as the service's */
+  const tooLong = item.status === 'published' ? null : linkedinLengthProblem(options.text);
+  /** why Publish and Schedule cannot be used now (a draft needs a hook; every post must fit LinkedIn and needs it connected) */
+  const blocked: 'hook' | 'length' | 'connection' | null = item.status === 'draft' && !hasHook ? 'hook' : tooLong ? 'length' : notConnected ? 'connection' : null;
 
   function settle(next: Busy) {
     if (mounted.current) setBusy(next);
@@ -159,10 +138,14 @@ export function usePublishFlow(options: PublishFlowOptions) {
 
   async function publish() {
     if (busy || blocked || disabled || publishingId) return;
-    if (confirmPublish) {
-      const ok = await confirm({ title: 'Publish to LinkedIn?', message: publishMessages.confirmPublish, confirmLabel: 'Publish' });
-      if (!ok || publishingId) return;
-    }
+    // one rule on both screens: asked first, with what is about to go out
+    const ok = await confirm({
+      title: 'Publish to LinkedIn?',
+      message: publishMessages.confirmPublish,
+      details: createElement(PublishSummary, { text: latest.current.text }),
+      confirmLabel: 'Publish',
+    });
+    if (!ok || publishingId || linkedinLengthProblem(latest.current.text)) return;
     const { text, onItemChange, onNotice } = latest.current;
     const failed = confirmPublish ? publishMessages.publishFailed : publishMessages.postFailed;
     holdsLock.current = true;
@@ -185,6 +168,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
         tone: 'success',
         text: confirmPublish ? publishMessages.published : publishMessages.posted,
         link: url ? { href: url, label: 'View on LinkedIn', external: true } : undefined,
+        about: { id: result.content.id, status: 'published' },
       });
     } catch (failure) {
       if (needsLinkedInReconnect(failure)) connection.markExpired();
@@ -205,12 +189,18 @@ export function usePublishFlow(options: PublishFlowOptions) {
 
   /** The modal's Confirm: saves pending edits, then schedules; a rejection is shown in the modal. */
   async function schedule(scheduledFor: string) {
+    const rescheduled = latest.current.item.status === 'scheduled';
     const current = await savedItem();
     const result = await scheduleContent(current.id, scheduledFor);
     const { onItemChange, onNotice } = latest.current;
     onItemChange(result.content ?? { ...current, status: 'scheduled', scheduledFor: result.schedule?.scheduledFor ?? scheduledFor });
     if (mounted.current) setScheduling(false);
-    onNotice({ tone: 'success', text: publishMessages.scheduled, link: { href: paths.contentManagement, label: 'View in Content Management' } });
+    onNotice({
+      tone: 'success',
+      text: rescheduled ? publishMessages.rescheduled : publishMessages.scheduled,
+      link: { href: paths.contentManagement, label: 'View in Content Management' },
+      about: { id: current.id, status: 'scheduled' },
+    });
   }
 
   async function unschedule() {
@@ -223,7 +213,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
     try {
       const result = await unscheduleContent(item.id);
       onItemChange(result?.content ?? { ...item, status: 'draft', scheduledFor: null });
-      onNotice({ tone: 'success', text: publishMessages.unscheduled });
+      onNotice({ tone: 'success', text: publishMessages.unscheduled, about: { id: item.id, status: 'draft' } });
     } catch (failure) {
       onNotice({ tone: 'danger', text: errorMessage(failure, publishMessages.unscheduleFailed) });
     } finally {
@@ -258,6 +248,8 @@ export function usePublishFlow(options: PublishFlowOptions) {
     publishing,
     otherPublishing,
     blocked,
+    /** the length message when LinkedIn would refuse the text */
+    tooLong,
     dirty,
     notConnected,
     expired,

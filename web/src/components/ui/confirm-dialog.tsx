@@ -7,6 +7,8 @@ export interface ConfirmOptions {
   title: ReactNode;
   /** the question, in the spec's words (section 5 confirmations) */
   message: ReactNode;
+  /** what the answer is about, shown under the question (e.g. the post about to be published) */
+  details?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   /** 'danger' for what cannot be undone (delete, disconnect) */
@@ -24,7 +26,7 @@ export interface ConfirmDialogProps extends ConfirmOptions {
  * description is the question. Focus starts on Cancel (the safe answer); Escape, the backdrop
  * and the close button cancel; focus returns to the control that opened it (the Modal's rules).
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', tone = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, details, confirmLabel, cancelLabel = 'Cancel', tone = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const variant: ButtonVariant = tone === 'danger' ? 'danger' : 'primary';
   return (
@@ -44,7 +46,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
           </Button>
         </>
       }
-    />
+    >
+      {details}
+    </Modal>
   );
 }
 
@@ -78,6 +82,7 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
       open
       title={pending.title}
       message={pending.message}
+      details={pending.details}
       confirmLabel={pending.confirmLabel}
       cancelLabel={pending.cancelLabel}
       tone={pending.tone}

@@ -2,7 +2,7 @@ import { RECONNECT_REQUIRED_MESSAGE, type ContentItem } from '@postwright/contra
 import { cx } from '../../../components/ui/cx';
 import { IconAlert, IconClock, IconSend } from '../../../components/ui/icons';
 import { IconEye, IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
-import { formatShortDateTime, formatSlot } from '../../../lib/datetime';
+import { formatScheduled, formatShortDateTime } from '../../../lib/datetime';
 import styles from './content-management.module.css';
 
 /** The LinkedIn address of a published item (the one the service gave, else the feed URL of its id). */
@@ -52,7 +52,7 @@ export function StatusTime({ item }: { item: ContentItem }) {
     return (
       <p className={styles.when}>
         <IconClock size={16} />
-        Scheduled for <time dateTime={item.scheduledFor}>{formatSlot(item.scheduledFor)}</time>
+        Scheduled for <time dateTime={item.scheduledFor}>{formatScheduled(item.scheduledFor)}</time>
       </p>
     );
   }

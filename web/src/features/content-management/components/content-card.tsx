@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { POST_MAX_LENGTH, postTextOf, type ContentItem } from '@postwright/contracts';
+import { postTextOf, type ContentItem } from '@postwright/contracts';
 import { ContentTypeBadge, StatusBadge } from '../../../components/content/content-type';
 import { LinkedinLimitNote } from '../../../components/content/linkedin-limit-note';
 import { PublishFlow, type PublishNotice } from '../../../components/content/publish-flow';
@@ -109,7 +109,6 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
             label="Post text"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            maxLength={POST_MAX_LENGTH}
             inputClassName={styles.editorInput}
             style={{ minHeight: 150 }}
             disabled={publishing}

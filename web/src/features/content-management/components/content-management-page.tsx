@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
-import type { PublishNotice } from '../../../components/content/publish-flow';
+import { noticeOutlived, type PublishNotice } from '../../../components/content/publish-flow';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -44,6 +44,11 @@ export function ContentManagementPage() {
     setNotice(next);
     if (next) requestAnimationFrame(() => noticeRef.current?.scrollIntoView?.({ block: 'nearest' }));
   }, []);
+
+  // a success does not outlive what it announced (a post announced as scheduled that failed since)
+  useEffect(() => {
+    if (noticeOutlived(notice, items)) setNotice(null);
+  }, [notice, items]);
 
   const editText = useCallback((id: string, text: string | undefined) => {
     setEdits(({ [id]: _previous, ...rest }) => (text === undefined ? rest : { ...rest, [id]: text }));

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { HOOK_COUNT, OPTIMAL_POST_LENGTH, type ContentItem, type User } from '@postwright/contracts';
+import { formatCount, HOOK_COUNT, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH, type ContentItem, type User } from '@postwright/contracts';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { IconCheckCircle, IconChevronDown, IconSparkles } from '../../../components/ui/icons';
 import { IconExternal } from '../../../components/ui/icons-app';
-import { LinkedinLimitNote } from '../../../components/content/linkedin-limit-note';
+import { overLinkedinLimit } from '../../../components/content/post-length';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatSlot } from '../../../lib/datetime';
+import { formatScheduled } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
 import type { LivePost } from '../hooks/use-generation';
 import { useLiveInView } from '../hooks/use-live-in-view';
@@ -17,14 +17,21 @@ import styles from './preview-panel.module.css';
 
 export const NO_CONTENT_TO_POST = 'No content to post';
 
-/** The length of what will be posted (hook, blank line, body) against 1,600: green within 1,300-1,600. */
-export function LengthCounter({ length }: { length: number }) {
+/**
+ * The length of what will be posted (hook, blank line, body) against 1,600: green within
+ * 1,300-1,600; red, with how much is over, past LinkedIn's 3,000 (as written or as sent).
+ */
+export function LengthCounter({ text }: { text: string }) {
+  const length = text.length;
   const good = length >= OPTIMAL_POST_LENGTH.min && length <= OPTIMAL_POST_LENGTH.max;
+  const { over } = overLinkedinLimit(text);
+  const tone = over ? 'red' : good ? 'green' : 'yellow';
   return (
-    <p className={cx(styles.counter, good ? styles.counterGood : styles.counterWarn)} data-testid="length-counter" data-tone={good ? 'green' : 'yellow'}>
+    <p className={cx(styles.counter, over ? styles.counterOver : good ? styles.counterGood : styles.counterWarn)} data-testid="length-counter" data-tone={tone}>
       <span className={styles.counterDot} aria-hidden="true" />
-      {length.toLocaleString('en-US')} / {OPTIMAL_POST_LENGTH.max.toLocaleString('en-US')} characters
-      <span className="visually-hidden">{good ? ' (within the optimal 1,300-1,600)' : ' (outside the optimal 1,300-1,600)'}</span>
+      {formatCount(length)} / {formatCount(OPTIMAL_POST_LENGTH.max)} characters
+      {over ? ` · ${formatCount(over)} over LinkedIn's ${formatCount(POST_MAX_LENGTH)}` : null}
+      <span className="visually-hidden">{over ? '' : good ? ' (within the optimal 1,300-1,600)' : ' (outside the optimal 1,300-1,600)'}</span>
     </p>
   );
 }
@@ -114,7 +121,7 @@ export function PreviewPanel({
             Preview
             <IconChevronDown size={16} className={styles.previewChevron} />
           </button>
-          {item && !writing ? <LengthCounter length={text.length} /> : null}
+          {item && !writing ? <LengthCounter text={text} /> : null}
         </div>
         <div id={bodyId} ref={follow.bodyRef} className={styles.previewBody} role="group" aria-labelledby="preview-title" tabIndex={0}>
           {writing ? (
@@ -122,12 +129,11 @@ export function PreviewPanel({
           ) : item ? (
             <>
               <PostPreview text={text} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} />
-              <LinkedinLimitNote text={text} />
               {!hook ? <p className={styles.previewNote}>Choose a hook to open your post.</p> : null}
               <p className={styles.previewNote}>Aim for 1,300-1,600 characters. Readers see the first lines before “...see more”.</p>
               {item.status !== 'draft' ? (
                 <p className={styles.previewStatus}>
-                  <IconCheckCircle size={16} /> {item.status === 'published' ? 'Published' : `Scheduled for ${formatSlot(item.scheduledFor)}`}
+                  <IconCheckCircle size={16} /> {item.status === 'published' ? 'Published' : `Scheduled for ${formatScheduled(item.scheduledFor)}`}
                   {item.status === 'published' && item.linkedinPostUrl ? (
                     <a href={item.linkedinPostUrl} target="_blank" rel="noreferrer" className={styles.previewLink}>
                       View on LinkedIn <IconExternal size={14} />

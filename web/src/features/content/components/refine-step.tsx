@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { POST_MAX_LENGTH } from '@postwright/contracts';
+import { overLimitMessage } from '../../../components/content/post-length';
 import { PublishFlow } from '../../../components/content/publish-flow';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -92,8 +92,8 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
             onChange={(e) => g.editBody(e.target.value)}
             readOnly={readOnly}
             rows={12}
-            // the hook and a blank line come first; together they fit LinkedIn's limit
-            maxLength={POST_MAX_LENGTH - (hook ? hook.length + 2 : 0)}
+            // nothing pasted is cut: a post over LinkedIn's limit is kept as a draft, and said so here
+            error={readOnly ? undefined : (overLimitMessage(g.postText) ?? undefined)}
             inputClassName={styles.bodyInput}
           />
 
