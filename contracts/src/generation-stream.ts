@@ -20,8 +20,11 @@ export const generationStreamEventSchemas = {
   reset: z.object({ reason: z.literal('repair') }),
   /** exactly the JSON of the non-streaming answer, sent once the item is stored and the trial post committed */
   done: generateResponseSchema,
-  /** the spec's message and the catalogue's code (timeout, busy, unavailable, trial exhausted, ...), with the refusal's details (a plan limit's reset date) */
-  error: z.object({ error: z.string(), code: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+  /**
+   * the spec's message and the catalogue's code (timeout, busy, unavailable, trial exhausted, ...), with the refusal's details (a plan limit's reset date);
+   * for a 429 or 503 (rate-limited, unavailable), `retryAfter`: the seconds a JSON answer's `Retry-After` header would give
+   */
+  error: z.object({ error: z.string(), code: z.string(), details: z.record(z.string(), z.unknown()).optional(), retryAfter: z.number().int().positive().optional() }),
 } as const;
 
 export type GenerationStreamEventName = keyof typeof generationStreamEventSchemas;

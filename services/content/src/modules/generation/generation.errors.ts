@@ -8,8 +8,9 @@ import { AppError } from '@postwright/platform';
 export const generationErrors = {
   rateLimited: (retryAfterSeconds?: number) =>
     AppError.of('GENERATION.RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : 20) } }),
-  unavailable: (cause?: unknown) =>
-    AppError.of('GENERATION.UNAVAILABLE', { cause }),
+  /** with the model's own Retry-After when its 503 gave one */
+  unavailable: (cause?: unknown, retryAfterSeconds?: number) =>
+    AppError.of('GENERATION.UNAVAILABLE', { cause, ...(retryAfterSeconds && retryAfterSeconds > 0 ? { headers: { 'retry-after': String(Math.ceil(retryAfterSeconds)) } } : {}) }),
   timeout: () =>
     AppError.of('GENERATION.TIMEOUT'),
   invalidOutput: (problems: string[]) =>

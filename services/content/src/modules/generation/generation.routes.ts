@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { encodeStreamEvent, EVENT_STREAM_TYPE, generateRequestSchema, type GenerationStreamEvent } from '@postwright/contracts';
-import { asAppError, type Logger, parseInput, requireUser, type TokenVerifier, userOf } from '@postwright/platform';
+import { type AppError, asAppError, type Logger, parseInput, requireUser, type TokenVerifier, userOf } from '@postwright/platform';
 import type { GenerationProgress } from './generation.types';
 import type { GenerationUseCases } from './generation.use-case';
 
@@ -47,6 +47,16 @@ export function generationRoutes(router: Router, deps: GenerationRouteDeps) {
 }
 
 /**
+ * A stream's headers are sent before the post is written, so a 429 or 503 met on the way says
+ * its wait in the `error` event: the seconds its JSON answer's Retry-After header would give.
+ */
+function retryAfterOf(error: AppError): number | undefined {
+  if (error.status !== 429 && error.status !== 503) return undefined;
+  const seconds = Number(error.headers?.['retry-after']);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/**
  * The streamed answer (issue #14): 200 text/event-stream, the post as it is written, then
  * `done` with the JSON answer once the item is stored and the trial post committed, or `error`
  * with the catalogued message and code. Never buffered or transformed on the way. A client that
@@ -74,7 +84,8 @@ async function streamed(req: Request, res: Response, generation: Awaited<ReturnT
     if (signal.aborted) return;
     const error = asAppError(err);
     if (error.status >= 500) deps.logger.error({ err, requestId: String(req.id ?? '') }, 'streamed generation failed');
-    send({ event: 'error', data: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) } });
+    const retryAfter = retryAfterOf(error);
+    send({ event: 'error', data: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}), ...(retryAfter ? { retryAfter } : {}) } });
   } finally {
     clearInterval(heartbeat);
     res.end();

@@ -45,6 +45,8 @@ type GenerationFailure = {
   planLimit?: { resetsAt: string | null; allowance: number | null };
   /** PLAN.PAYMENT_OVERDUE: generation waits for the payment */
   paymentOverdue?: boolean;
+  /** a streamed 429 or 503: the seconds the server said to wait before trying again */
+  retryAfter?: number;
 };
 const say = (message: string, trialExhausted = false): GenerationFailure => ({ message, trialExhausted });
 
@@ -82,6 +84,13 @@ const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
  * server's text or the status.
  */
 export function generationErrorMessage(error: unknown): GenerationFailure {
+  const failure = mappedFailure(error);
+  // a streamed 429 or 503 names its wait in whole seconds (the JSON answer's Retry-After): said after the message
+  const wait = error instanceof ApiError ? (error.data as { retryAfter?: number } | null)?.retryAfter : undefined;
+  return wait ? { ...failure, message: `${failure.message} You can try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`, retryAfter: wait } : failure;
+}
+
+function mappedFailure(error: unknown): GenerationFailure {
   if (error instanceof GenerationError) return { message: error.message, trialExhausted: error.trialExhausted };
   if (error instanceof ApiError) {
     const plan = planRefusal(error);
@@ -216,8 +225,9 @@ async function readGenerationStream(body: ReadableStream<Uint8Array>, signal: Ab
   throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
 }
 
-/** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code. */
-function streamError({ error, code, details }: { error: string; code: string; details?: Record<string, unknown> }): ApiError {
+/** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code (and any `retryAfter` in the data). */
+function streamError({ error, code, details, retryAfter }: { error: string; code: string; details?: Record<string, unknown>; retryAfter?: number }): ApiError {
   const status = isErrorCode(code) ? errorCatalogue[code].status : 500;
-  return new ApiError(error || generationMessages.failed(status), status, { error, code, ...(details ? { details } : {}) });
+  const body = { error, code, ...(details ? { details } : {}) };
+  return new ApiError(error || generationMessages.failed(status), status, body, retryAfter ? { ...body, retryAfter } : body);
 }

@@ -77,7 +77,7 @@ function mapModelError(error: unknown, logger: Logger): Error {
     // 5xx: the model is down; 4xx other than 429: a configuration problem (key, model name)
     // the user cannot fix, so it is reported as unavailable and logged for the operator
     if (!error.status || error.status < 500) logger.error({ status: error.status, message: error.message }, 'AI model refused the request; check OPENAI_* settings');
-    return generationErrors.unavailable(error);
+    return generationErrors.unavailable(error, error.status === 503 ? retryAfterSeconds(error.headers) : undefined);
   }
   if (isAppError(error)) return error;
   // the answer broke off mid-stream (the connection dropped, a chunk that is not JSON): the
