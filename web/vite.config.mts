@@ -81,6 +81,8 @@ function precompressed(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [legalMarkdown(), react(), preloadLandingRoute(), precompressed()],
+  // zod configured for the browser before any schema is built (src/lib/zod.ts)
+  resolve: { alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
