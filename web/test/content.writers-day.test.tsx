@@ -5,11 +5,13 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RECONNECT_REQUIRED_MESSAGE } from '@postwright/contracts';
+import { EVENT_STREAM_TYPE, RECONNECT_REQUIRED_MESSAGE, type ContentItem } from '@postwright/contracts';
 import { readWorkspace } from '../src/lib/workspace-storage';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
-import { chooseType, details, experienceLabels, fillDetails, generateDraft, topicLabels } from './support/generator-steps';
+import { eventStream } from './support/event-stream';
+import { buildUser, type FakeCall } from './support/fake-api';
+import { chooseType, details, experienceLabels, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { buildItem, connectedProfile, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
@@ -85,5 +87,90 @@ describe('a refusal for want of LinkedIn is said once', () => {
     const main = screen.getByRole('main');
     expect(within(main).getAllByText(/connection has expired/)).toHaveLength(1);
     expect(within(main).queryByText(RECONNECT_REQUIRED_MESSAGE)).not.toBeInTheDocument();
+  });
+});
+
+describe('Cancel agrees with what the server kept', () => {
+  const inputs = { industryRole: details.industryRole, personalExperience: details.personalExperience, targetAudience: details.targetAudience, businessGoal: null };
+  /** the post as the server stored it: finished and counted, though the page had not heard of it */
+  const stored = (overrides: Partial<ContentItem> = {}) =>
+    buildItem({ id: 'kept-1', contentType: 'framework', topic: details.topic, generatedContent: 'The kept body.', hooks: ['Kept one', 'Kept two', 'Kept three', 'Kept four', 'Kept five'], inputs, createdAt: new Date().toISOString(), ...overrides });
+
+  async function startGenerating() {
+    await chooseType('framework');
+    await fillDetails('framework');
+    await pressGenerate();
+    await screen.findByRole('button', { name: 'Generating...' });
+  }
+
+  it('when Cancel crosses the answer on the wire (the server had stored and counted the post), then the stored draft is shown, said so, and the count is the server\'s', async () => {
+    const stream = eventStream();
+    let counted = 1;
+    const { api, app } = renderSignedIn('/content', {
+      'POST /api/content/generate': (call: FakeCall) => (call.accept === EVENT_STREAM_TYPE ? stream.reply : { status: 500 }),
+      // the server's list: the post it finished (and an older draft of the same topic, made before this request)
+      'GET /api/content': () => ({ body: { content: [stored(), stored({ id: 'older', createdAt: '2026-01-02T09:00:00.000Z', hooks: ['Old one', 'Old two', 'Old three', 'Old four', 'Old five'] })] } }),
+      'GET /api/users/profile': () => ({ body: { user: buildUser({ trialPostsUsed: counted, createdAt: new Date().toISOString() }) } }),
+    }, { createdAt: new Date().toISOString() });
+    await startGenerating();
+    // the server has written and stored the post: its answer is on its way, not yet read by the page
+    counted = 2;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    const hooks = await screen.findByRole('group', { name: 'Hooks' });
+    expect(within(hooks).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['Kept one', 'Kept two', 'Kept three', 'Kept four', 'Kept five']);
+    expect(screen.getByLabelText('Post body')).toHaveValue('The kept body.');
+    expect(screen.getByText('Writing had already started when you cancelled: this post counts and is saved as a draft.')).toBeInTheDocument();
+    await waitFor(() => expect(app.location().search).toBe('?draft=kept-1'));
+    // the count as the server has it now (read again: no answer here said it)
+    await waitFor(() => expect(screen.getByTestId('trial-posts-left')).toHaveTextContent(/1 of 3/));
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(1);
+  });
+
+  it('when Cancel is in time (the server kept nothing), then the form stays as it was and nothing is opened', async () => {
+    const stream = eventStream();
+    const { api, app } = renderSignedIn('/content', {
+      'POST /api/content/generate': (call: FakeCall) => (call.accept === EVENT_STREAM_TYPE ? stream.reply : { status: 500 }),
+      // only a draft of the same topic from before this request
+      'GET /api/content': () => ({ body: { content: [stored({ id: 'older', createdAt: '2026-01-02T09:00:00.000Z' })] } }),
+    }, { createdAt: new Date().toISOString() });
+    await startGenerating();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    // asked until the server had had time to store a post it kept, then left as it was
+    await waitFor(() => expect(api.callsTo('GET', '/api/content')).toHaveLength(3), { timeout: 5_000 });
+    expect(screen.queryByRole('group', { name: 'Hooks' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(topicLabels.framework)).toHaveValue(details.topic);
+    expect(app.location().search).toBe('?type=framework');
+    expect(screen.queryByText(/Writing had already started/)).not.toBeInTheDocument();
+  });
+
+  it('when Cancel crosses the answer of Generate again, then the draft shows its new text, one Undo from the old', async () => {
+    const stream = eventStream();
+    const store = contentStore({ trialPostsRemaining: null });
+    const rewritten = { ...stored({ id: 'd1' }), hasPreviousVersion: true, previousVersionIsNewer: false };
+    let afterCancel = false;
+    renderSignedIn(
+      '/content',
+      {
+        ...store.handlers,
+        'POST /api/content/generate': (call: FakeCall) => ((call.body as { contentId?: string }).contentId ? stream.reply : store.handlers['POST /api/content/generate'](call)),
+        'GET /api/content/d1': (call: FakeCall) => (afterCancel ? { body: { content: { ...store.get('d1')!, ...rewritten, createdAt: store.get('d1')!.createdAt } } } : store.handlers['GET /api/content/d1'](call)),
+      },
+      { subscriptionTier: 'premium' },
+    );
+    await generateDraft('framework');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    await pressGenerate();
+    await screen.findByRole('button', { name: 'Generating...' });
+    afterCancel = true;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue('The kept body.'));
+    expect(screen.getByText('Writing had already started when you cancelled: the post is saved as a draft.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
   });
 });

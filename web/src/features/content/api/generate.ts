@@ -7,12 +7,14 @@ import {
   generateResponseSchema,
   isErrorCode,
   parseStreamEvent,
+  type ContentItem,
   type ErrorCode,
   type GenerateRequest,
   type GenerateResponse,
   type GenerationStreamEvent,
 } from '@postwright/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, api, readBody } from '../../../lib/api-client';
+import { getContent, listContent } from '../../../lib/content-api';
 import { session } from '../../../lib/session';
 
 /** Spec section 8: what the generator says when generation fails, word for word. */
@@ -131,7 +133,13 @@ export type GenerationProgress = Extract<GenerationStreamEvent, { event: 'body' 
  * proxies that cannot stream still work. Once an event has arrived it is never asked again: a
  * second generation would spend a second trial post.
  */
-export async function generateContent(request: GenerateRequest, signal?: AbortSignal, onProgress?: (progress: GenerationProgress) => void): Promise<GenerateResponse> {
+export async function generateContent(
+  request: GenerateRequest,
+  signal?: AbortSignal,
+  onProgress?: (progress: GenerationProgress) => void,
+  /** the stream opened, at this time by the server's clock (its Date header, else the browser's): what it stores comes after */
+  onOpen?: (serverTime: number) => void,
+): Promise<GenerateResponse> {
   if (!session.get().accessToken) throw new GenerationError(generationMessages.authRequired);
   signal?.throwIfAborted();
   const controller = new AbortController();
@@ -140,7 +148,7 @@ export async function generateContent(request: GenerateRequest, signal?: AbortSi
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     if (onProgress) {
-      const streamed = await streamGeneration(request, controller.signal, onProgress);
+      const streamed = await streamGeneration(request, controller.signal, onProgress, onOpen);
       if (streamed !== CANNOT_STREAM) return streamed;
       controller.signal.throwIfAborted();
     }
@@ -155,7 +163,12 @@ export async function generateContent(request: GenerateRequest, signal?: AbortSi
 const CANNOT_STREAM = Symbol('cannot stream');
 type Streamed = GenerateResponse | typeof CANNOT_STREAM;
 
-async function streamGeneration(request: GenerateRequest, signal: AbortSignal, onProgress: (progress: GenerationProgress) => void): Promise<Streamed> {
+async function streamGeneration(
+  request: GenerateRequest,
+  signal: AbortSignal,
+  onProgress: (progress: GenerationProgress) => void,
+  onOpen?: (serverTime: number) => void,
+): Promise<Streamed> {
   let res: Response;
   try {
     res = await api.respond('POST', '/content/generate', { body: request, signal, accept: EVENT_STREAM_TYPE });
@@ -170,6 +183,7 @@ async function streamGeneration(request: GenerateRequest, signal: AbortSignal, o
     return wholeAnswer(await readBody(res).catch(() => null)) ?? CANNOT_STREAM;
   }
   if (!res.body) return CANNOT_STREAM;
+  onOpen?.(Date.parse(res.headers.get('date') ?? '') || Date.now());
   return readGenerationStream(res.body, signal, onProgress);
 }
 
@@ -230,4 +244,44 @@ function streamError({ error, code, details, retryAfter }: { error: string; code
   const status = isErrorCode(code) ? errorCatalogue[code].status : 500;
   const body = { error, code, ...(details ? { details } : {}) };
   return new ApiError(error || generationMessages.failed(status), status, body, retryAfter ? { ...body, retryAfter } : body);
+}
+
+/** A generation the page called off (Cancel): what it asked for, and when the server opened its stream (its clock), if it did. */
+export interface StoppedGeneration {
+  request: GenerateRequest;
+  openedAt: number | null;
+}
+
+/** The content service's clock against the gateway's, whose Date header says when the stream opened. */
+const CLOCK_SLACK_MS = 2_000;
+/** The server decides as the connection closes and stores a post it keeps within moments: asked again after these pauses. */
+const KEPT_CHECKS_MS = [0, 500, 1_500];
+
+/**
+ * What the server kept of a generation the page called off. Cancel hangs up, and the server goes
+ * by what it had sent by then: nothing of the post, and nothing is stored; text, or the whole
+ * answer (`done`), and the post is finished, stored and counted. A Cancel that crosses that text
+ * on the wire comes too late although the page saw none of it, so the page asks: the draft it
+ * was writing into, written again (`replacing`), or a new draft of this type and topic made since
+ * the stream opened. Null when nothing was kept: before the stream opened nothing is written at
+ * all. A model still writing stores its post later, in Content Management.
+ */
+export async function keptAfterCancel(run: StoppedGeneration, replacing: ContentItem | null, signal?: AbortSignal): Promise<ContentItem | null> {
+  const { request, openedAt } = run;
+  if (openedAt === null) return null;
+  const rewritten = (item: ContentItem) => item.generatedContent !== replacing?.generatedContent || item.hooks.join('\n') !== replacing.hooks.join('\n');
+  const made = (item: ContentItem) =>
+    item.contentType === request.contentType && item.topic === request.topic && item.status === 'draft' && Date.parse(item.createdAt) >= openedAt - CLOCK_SLACK_MS;
+  for (const pause of KEPT_CHECKS_MS) {
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    signal?.throwIfAborted();
+    if (request.contentId) {
+      const item = await getContent(request.contentId, signal);
+      if (rewritten(item)) return item;
+    } else {
+      const found = (await listContent(signal)).find(made);
+      if (found) return found;
+    }
+  }
+  return null;
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { TRIAL_POST_LIMIT, type ContentItem, type ContentType, type User } from '@postwright/contracts';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { keptAfterCancel } from '../api/generate';
 import type { GeneratorPlan } from '../components/generator-plan';
 import { generateQuestion } from '../components/plan-banner';
 import { validateForm, type FormErrors, type FormValues } from '../components/generation-form';
@@ -26,8 +27,8 @@ export interface DraftActionsContext {
   /** the form's errors (its own rules or the server's); `focus`: the first one takes focus */
   showErrors: (errors: FormErrors, focus: boolean) => void;
   clearNotice: () => void;
-  /** a new draft, or the open one written again, replaces what is on screen */
-  onGenerated: (content: ContentItem) => void;
+  /** a new draft, or the open one written again, replaces what is on screen (`kept`: after a Cancel that came too late) */
+  onGenerated: (content: ContentItem, kept?: boolean) => void;
   /** the draft's other version (Undo/Redo) replaces what is on screen */
   onSwapped: (item: ContentItem) => void;
 }
@@ -147,11 +148,33 @@ export function useDraftActions(context: DraftActionsContext) {
     setFailure(null);
   }
 
+  /**
+   * Cancel, pressed while the post was being written. One that crossed the server's first text (or
+   * its answer) on the wire came too late: the server keeps that post, so it is shown, as stored.
+   */
+  async function cancelGeneration() {
+    const before = ctx.current.current.current;
+    const stopped = generation.cancel();
+    guard.reset();
+    setFailure(null);
+    if (!stopped) return;
+    const open = before.draft?.item ?? null;
+    const kept = await keptAfterCancel(stopped, open?.id === stopped.request.contentId ? open : null).catch(() => null);
+    // only onto the page as Cancel left it: nothing typed, switched or started since
+    if (!kept || ctx.current.current.current !== before) return;
+    const token = guard.start('generating');
+    if (token === null) return;
+    if (kept.id === open?.id) ctx.current.autosave.discard();
+    ctx.current.onGenerated(kept, true);
+    guard.end(token);
+  }
+
   const { openId } = context;
   return {
     generate,
     swapVersions,
     cancel,
+    cancelGeneration,
     /** generating, restoring, or asking first: the draft and its form are read-only */
     busy: guard.running !== null || generation.generating,
     generating: guard.running === 'generating' || generation.generating,

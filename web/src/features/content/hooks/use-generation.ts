@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HOOK_COUNT, type GenerateRequest, type GenerateResponse } from '@postwright/contracts';
-import { generateContent, generationErrorMessage, type GenerationProgress } from '../api/generate';
+import { generateContent, generationErrorMessage, type GenerationProgress, type StoppedGeneration } from '../api/generate';
 import { serverFieldErrors, type FormErrors } from '../components/generation-form';
 
 export type GenerationOutcome =
@@ -22,6 +22,13 @@ export interface LivePost {
   hooks: ReadonlyArray<string | null>;
   /** text has been shown: the server now finishes, stores and counts the post even if it is cancelled */
   started: boolean;
+}
+
+/** Cancel came too late: writing had started on the server, which finished, stored and counted the post. */
+export function keptAfterCancelText(plan: { unlimited: boolean }): string {
+  return plan.unlimited
+    ? 'Writing had already started when you cancelled: the post is saved as a draft.'
+    : 'Writing had already started when you cancelled: this post counts and is saved as a draft.';
 }
 
 const blankPost: LivePost = { body: '', hooks: Array.from({ length: HOOK_COUNT }, () => null), started: false };
@@ -52,16 +59,19 @@ export function useGeneration() {
   /** the way forward the error offers: paying the overdue renewal */
   const [errorAction, setErrorAction] = useState<'update-payment' | null>(null);
   const [live, setLive] = useState<LivePost | null>(null);
-  const current = useRef<{ id: number; controller: AbortController } | null>(null);
+  const current = useRef<{ id: number; controller: AbortController; stopped: StoppedGeneration } | null>(null);
   const sequence = useRef(0);
 
-  const cancel = useCallback(() => {
-    current.current?.controller.abort();
+  /** Calls the run off (its answer, should it come, is dropped); what it had asked, when one was running. */
+  const cancel = useCallback((): StoppedGeneration | null => {
+    const running = current.current;
+    running?.controller.abort();
     current.current = null;
     setGenerating(false);
     setLive(null);
     setError(null);
     setErrorAction(null);
+    return running ? running.stopped : null;
   }, []);
 
   useEffect(() => () => current.current?.controller.abort(), []);
@@ -70,7 +80,8 @@ export function useGeneration() {
     current.current?.controller.abort();
     const id = ++sequence.current;
     const controller = new AbortController();
-    current.current = { id, controller };
+    const stopped: StoppedGeneration = { request, openedAt: null };
+    current.current = { id, controller, stopped };
     const stale = () => current.current?.id !== id;
     setGenerating(true);
     setLive(blankPost);
@@ -80,7 +91,7 @@ export function useGeneration() {
       if (!stale()) setLive((post) => written(post ?? blankPost, piece));
     };
     try {
-      const response = await generateContent(request, controller.signal, progress);
+      const response = await generateContent(request, controller.signal, progress, (at) => (stopped.openedAt = at));
       if (stale()) return { kind: 'cancelled' };
       current.current = null;
       setGenerating(false);

@@ -16,6 +16,7 @@ import { saidByConnectNote } from './connection-notice';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
 import { useDraft } from './use-draft';
 import { useDraftActions } from './use-draft-actions';
+import { keptAfterCancelText } from './use-generation';
 import { versionStepOf } from './use-versions';
 import { useWorkspaceMemory } from './use-workspace-memory';
 
@@ -184,7 +185,7 @@ export function useGenerator() {
       if (focus) setFocusErrors((n) => n + 1);
     },
     clearNotice: () => setNotice(null),
-    onGenerated: (content) => {
+    onGenerated: (content, kept) => {
       draft.adopt(content);
       // the new autosave starts from the server's values (the form was read-only meanwhile)
       setEditor((e) => ({ type: content.contentType, form: formFromItem(content), draft: { item: content, ...splitPost(content) }, revision: e.revision + 1 }));
@@ -192,6 +193,8 @@ export function useGenerator() {
       setDetailsOpen(false);
       setFocusResult((n) => n + 1);
       setParams({ draft: content.id });
+      if (kept) setNotice({ tone: 'info', text: keptAfterCancelText(plan) });
+      if (kept) void refreshUser().catch(() => undefined); // counted by the server, not by an answer here
     },
     onSwapped: openDraft,
   });
@@ -283,11 +286,8 @@ export function useGenerator() {
     chooseHook,
     editBody,
     generate: actions.generate,
-    /**
-     * Cancel while generating, before any text shows (the button is disabled after): the request
-     * is aborted, the server stores and counts nothing, and the screen is as it was before
-     */
-    cancelGeneration: actions.cancel,
+    /** Cancel while generating, before any text shows: nothing is kept, or what the server kept anyway is shown */
+    cancelGeneration: actions.cancelGeneration,
     swapVersions: actions.swapVersions,
     saveNow,
     savePending,
