@@ -76,6 +76,32 @@ export const refreshResponseSchema = z.object({ accessToken: z.string(), refresh
 
 export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() });
 
+/** What the profile says of a LinkedIn URL it cannot read as a web address (the auth service and the web form alike). */
+export const LINKEDIN_URL_MESSAGE = 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name';
+
+/**
+ * A LinkedIn URL as members type it, made the address to store: any LinkedIn host, with or
+ * without a scheme ("linkedin.com/in/ada", "http://uk.linkedin.com/in/ada/"), becomes
+ * https://www.linkedin.com with the same path (its query and fragment dropped); another web
+ * address is kept, with https:// in front when it had no scheme. Null when it is not an http(s)
+ * address (another scheme, spaces, no host with a dot).
+ */
+export function normaliseLinkedInUrl(value: string): string | null {
+  const typed = value.trim();
+  if (!typed || /\s/.test(typed)) return null;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed);
+  const address = hasScheme ? typed : `https://${typed.replace(/^\/+/, '')}`;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || (!hasScheme && !url.hostname.includes('.'))) return null;
+  if (/(^|\.)linkedin\.com$/i.test(url.hostname)) return `https://www.linkedin.com${url.pathname.replace(/\/+$/, '')}`;
+  return address;
+}
+
 export const profileUpdateRequestSchema = z.object({
   firstName: limited('firstName', 'First name').optional(),
   lastName: limited('lastName', 'Last name').optional(),

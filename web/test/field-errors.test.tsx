@@ -134,22 +134,22 @@ describe('profile: field errors', () => {
     return screen.getByRole('region', { name: 'Personal Information' });
   }
 
-  it('when the LinkedIn URL is not an http(s) address, then the field says so in the server\'s words, takes focus, and nothing is sent', async () => {
+  it('when the LinkedIn URL is not a web address, then the field says so in the server\'s words, takes focus, and nothing is sent', async () => {
     const { api } = renderSignedIn('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await userEvent.type(within(personal()).getByLabelText('LinkedIn URL'), 'linkedin.com/in/ada');
+    await userEvent.type(within(personal()).getByLabelText('LinkedIn URL'), 'ada lovelace');
     await userEvent.click(within(personal()).getByRole('button', { name: 'Save Changes' }));
 
     const url = within(personal()).getByLabelText('LinkedIn URL');
     expect(url).toHaveAttribute('aria-invalid', 'true');
-    expect(url).toHaveAccessibleDescription('LinkedIn URL must be a valid URL starting with http:// or https://');
+    expect(url).toHaveAccessibleDescription('LinkedIn URL must be a web address, such as linkedin.com/in/your-name');
     expect(url).toHaveFocus();
     expect(within(personal()).queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/profile')).toHaveLength(0);
   });
 
   it('when the server refuses linkedinUrl (400 naming the field), then its message shows on LinkedIn URL, which takes focus; editing it clears it', async () => {
-    const message = 'LinkedIn URL must be a valid URL starting with http:// or https://';
+    const message = 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name';
     const { api } = renderSignedIn('/profile', {
       'PUT /api/users/profile': () => ({ status: 400, body: { error: message, code: 'REQUEST.INVALID', details: { linkedinUrl: message } } }),
     });

@@ -106,11 +106,11 @@ describe('profile: personal information', () => {
   });
 
   it('when saving fails, then the server text shows, or "Failed to update profile"; editing a field clears it', async () => {
-    let body: unknown = { error: 'LinkedIn URL must be a valid URL starting with http:// or https://' };
+    let body: unknown = { error: 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name' };
     renderSignedIn('/profile', { 'PUT /api/users/profile': () => ({ status: 400, body }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await userEvent.click(within(personal()).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(personal()).findByRole('alert')).toHaveTextContent('LinkedIn URL must be a valid URL starting with http:// or https://');
+    expect(await within(personal()).findByRole('alert')).toHaveTextContent('LinkedIn URL must be a web address, such as linkedin.com/in/your-name');
 
     await userEvent.type(within(personal()).getByLabelText('Industry'), 'x');
     expect(within(personal()).queryByRole('alert')).not.toBeInTheDocument();

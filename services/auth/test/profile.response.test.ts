@@ -43,6 +43,20 @@ describe('GET and PUT /api/users/profile', () => {
     expect((await get(tokens.accessToken)).body.user).toEqual(expected);
   });
 
+  test.each([
+    ['linkedin.com/in/ada-lovelace', 'https://www.linkedin.com/in/ada-lovelace'],
+    ['www.linkedin.com/in/ada-lovelace/', 'https://www.linkedin.com/in/ada-lovelace'],
+    [' http://uk.linkedin.com/in/ada-lovelace?originalSubdomain=uk ', 'https://www.linkedin.com/in/ada-lovelace'],
+    ['HTTPS://WWW.LINKEDIN.COM/in/ada-lovelace', 'https://www.linkedin.com/in/ada-lovelace'],
+    ['ada.example.com/about', 'https://ada.example.com/about'],
+  ])('when the LinkedIn URL is typed as "%s", then it is accepted and stored as %s', async (typed, stored) => {
+    const { tokens } = await signupUser(auth.url);
+    const res = await put(tokens.accessToken, { linkedinUrl: typed });
+    expect(res.status).toBe(200);
+    expect(res.body.user.linkedinUrl).toBe(stored);
+    expect((await get(tokens.accessToken)).body.user.linkedinUrl).toBe(stored);
+  });
+
   test('when optional fields are sent empty or null, then they are cleared; absent fields stay as they were', async () => {
     const { tokens } = await signupUser(auth.url);
     await put(tokens.accessToken, { company: 'Acme', industry: 'Rockets', bio: 'Hello' });
@@ -77,9 +91,10 @@ describe('GET and PUT /api/users/profile', () => {
   });
 
   test.each([
-    [{ linkedinUrl: 'javascript:alert(1)' }, 'LinkedIn URL must be a valid URL starting with http:// or https://'],
-    [{ linkedinUrl: 'ftp://files.example.com/me' }, 'LinkedIn URL must be a valid URL starting with http:// or https://'],
-    [{ linkedinUrl: 'linkedin.com/in/ada' }, 'LinkedIn URL must be a valid URL starting with http:// or https://'],
+    [{ linkedinUrl: 'javascript:alert(1)' }, 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name'],
+    [{ linkedinUrl: 'ftp://files.example.com/me' }, 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name'],
+    [{ linkedinUrl: 'ada lovelace' }, 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name'],
+    [{ linkedinUrl: 'linkedin' }, 'LinkedIn URL must be a web address, such as linkedin.com/in/your-name'],
     [{ bio: 'b'.repeat(2001) }, 'Bio must be at most 2,000 characters'],
     [{ company: 'c'.repeat(201) }, 'Company must be at most 200 characters'],
     [{ role: 'r'.repeat(201) }, 'Role must be at most 200 characters'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostMessage, FIELD_MAX } from '@postwright/contracts';
+import { atMostMessage, FIELD_MAX, LINKEDIN_URL_MESSAGE, normaliseLinkedInUrl } from '@postwright/contracts';
 import { personName } from '../auth/auth.schema';
 
 /** Optional free text: absent = unchanged, null or blank = cleared. */
@@ -13,16 +13,13 @@ function optionalText(label: string, max: number) {
     .transform((v) => (v === '' ? null : v));
 }
 
-const HTTP_URL_MESSAGE = 'LinkedIn URL must be a valid URL starting with http:// or https://';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** A LinkedIn URL as typed ("linkedin.com/in/ada" too), stored as a full https address (contracts `normaliseLinkedInUrl`). */
+const linkedinUrl = optionalText('LinkedIn URL', FIELD_MAX.linkedinUrl).transform((value, ctx) => {
+  if (value == null) return value;
+  const normalised = normaliseLinkedInUrl(value);
+  if (normalised === null) ctx.addIssue({ code: 'custom', message: LINKEDIN_URL_MESSAGE });
+  return normalised ?? z.NEVER;
+});
 
 /**
  * PUT /api/users/profile. The email is read-only: sending the current address (any case
@@ -43,7 +40,7 @@ export const profileUpdateInputSchema = z.object(
     company: optionalText('Company', FIELD_MAX.company),
     role: optionalText('Role', FIELD_MAX.role),
     industry: optionalText('Industry', FIELD_MAX.industry),
-    linkedinUrl: optionalText('LinkedIn URL', FIELD_MAX.linkedinUrl).refine((v) => v == null || isHttpUrl(v), HTTP_URL_MESSAGE),
+    linkedinUrl,
     bio: optionalText('Bio', FIELD_MAX.bio),
   },
   { error: 'Request body must be a JSON object' },

@@ -1,4 +1,4 @@
-import { profileUpdateRequestSchema, type ProfileUpdateRequest, type User } from '@postwright/contracts';
+import { LINKEDIN_URL_MESSAGE, normaliseLinkedInUrl, profileUpdateRequestSchema, type ProfileUpdateRequest, type User } from '@postwright/contracts';
 
 export type ProfileField = 'firstName' | 'lastName' | 'email' | 'role' | 'company' | 'industry' | 'linkedinUrl' | 'bio';
 export type ProfileValues = Record<ProfileField, string>;
@@ -7,7 +7,7 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
 export const profileFields: readonly ProfileField[] = ['firstName', 'lastName', 'email', 'role', 'company', 'industry', 'linkedinUrl', 'bio'];
 
 /** The auth service's words for a LinkedIn URL it refuses (services/auth profile.schema.ts). */
-export const LINKEDIN_URL_INVALID = 'LinkedIn URL must be a valid URL starting with http:// or https://';
+export const LINKEDIN_URL_INVALID = LINKEDIN_URL_MESSAGE;
 
 export function valuesOf(user: User): ProfileValues {
   return {
@@ -30,23 +30,15 @@ export function requestOf(values: ProfileValues): ProfileUpdateRequest {
     company: values.company,
     role: values.role,
     industry: values.industry,
-    linkedinUrl: values.linkedinUrl,
+    // sent as it will be stored ("linkedin.com/in/ada" -> "https://www.linkedin.com/in/ada"); blank clears it
+    linkedinUrl: normaliseLinkedInUrl(values.linkedinUrl) ?? values.linkedinUrl,
     bio: values.bio,
   };
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * What the server would refuse, found before a round trip, each on its field: the maxima of
- * the contracts and the http(s) rule for the LinkedIn URL (the browser's own URL check is off,
+ * the contracts and the web-address rule for the LinkedIn URL (the browser's own URL check is off,
  * so the message is the same text on the field, not a passing bubble).
  */
 export function validateProfile(values: ProfileValues): ProfileErrors {
@@ -59,6 +51,6 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
     }
   }
   const url = values.linkedinUrl.trim();
-  if (url && !errors.linkedinUrl && !isHttpUrl(url)) errors.linkedinUrl = LINKEDIN_URL_INVALID;
+  if (url && !errors.linkedinUrl && normaliseLinkedInUrl(url) === null) errors.linkedinUrl = LINKEDIN_URL_INVALID;
   return errors;
 }
