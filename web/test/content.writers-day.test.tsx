@@ -5,7 +5,8 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EVENT_STREAM_TYPE, RECONNECT_REQUIRED_MESSAGE, type ContentItem } from '@postwright/contracts';
+import { EVENT_STREAM_TYPE, RECONNECT_REQUIRED_MESSAGE, type ContentItem, type User } from '@postwright/contracts';
+import { previewHeadline } from '../src/features/content/components/post-preview';
 import { readWorkspace } from '../src/lib/workspace-storage';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
@@ -37,7 +38,7 @@ describe('each type keeps its own form', () => {
 
   it('when a type has a draft and another type is chosen, then nothing of the draft is copied into the new type, now or after a reload', async () => {
     const store = contentStore();
-    const first = renderSignedIn('/content', store.handlers);
+    const first = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
     await generateDraft('story', { topic: 'The week we almost missed payroll' });
 
     await chooseType('insight');
@@ -47,14 +48,14 @@ describe('each type keeps its own form', () => {
     expect(readWorkspace(first.user.id).types.insight?.form?.topic ?? '').toBe('');
 
     cleanup();
-    renderSignedIn('/content?type=insight', store.handlers);
+    renderSignedIn('/content?type=insight', store.handlers, { subscriptionTier: 'premium' });
     expect(await screen.findByLabelText(topicLabels.insight)).toHaveValue('');
     expect(screen.getByLabelText(experienceLabels.insight)).toHaveValue('');
   });
 
   it('when the address names a new type while a draft of another is open, then that type starts empty', async () => {
     const store = contentStore();
-    const { app } = renderSignedIn('/content', store.handlers);
+    const { app } = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
     await generateDraft('story', { topic: 'The week we almost missed payroll' });
     // an address followed to another type (a link, the browser's history)
     await act(() => app.router.navigate('/content?type=learning'));
@@ -172,5 +173,42 @@ describe('Cancel agrees with what the server kept', () => {
     await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue('The kept body.'));
     expect(screen.getByText('Writing had already started when you cancelled: the post is saved as a draft.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+});
+
+describe('the preview shows who will post it', () => {
+  const connected = (headline: string | null) => ({ connected: true as const, expiresAt: '2099-01-01T00:00:00.000Z', profile: { ...connectedProfile().profile, headline } });
+
+  it('when LinkedIn is connected, then its headline comes first; else the job title and company; else no line at all', () => {
+    const member = { role: 'CFO', company: 'Acme Robotics' };
+    expect(previewHeadline(member, connected('Helping founders read their numbers'))).toBe('Helping founders read their numbers');
+    expect(previewHeadline(member, connected('  '))).toBe('CFO at Acme Robotics');
+    expect(previewHeadline(member, { connected: false })).toBe('CFO at Acme Robotics');
+    expect(previewHeadline(member, null)).toBe('CFO at Acme Robotics');
+    expect(previewHeadline({ role: 'CFO', company: null }, null)).toBe('CFO');
+    expect(previewHeadline({ role: null, company: 'Acme Robotics' }, null)).toBe('Acme Robotics');
+    expect(previewHeadline({ role: null, company: null }, null)).toBeNull();
+  });
+
+  const openDraft = (handlers: Parameters<typeof renderSignedIn>[1], user: Partial<User> = {}) => {
+    const store = contentStore({ items: [buildItem({ id: 'd1', selectedHook: 'Hook two', finalContent: 'Hook two\n\nBody line one.' })] });
+    renderSignedIn('/content?draft=d1', { ...store.handlers, ...handlers }, user);
+    return screen.findByRole('article', { name: 'Post preview as shown in the LinkedIn feed' });
+  };
+
+  it('when the member has connected LinkedIn, then the preview shows their LinkedIn headline, not a placeholder', async () => {
+    const preview = await openDraft({ 'GET /api/linkedin/profile': () => ({ body: connectedProfile({}, { headline: 'Analyst of engines' }) }) }, { role: 'CFO', company: 'Acme Robotics' });
+    await waitFor(() => expect(preview).toHaveTextContent('Analyst of engines'));
+    expect(preview).not.toHaveTextContent('Your headline');
+    expect(preview).not.toHaveTextContent('CFO at Acme Robotics');
+  });
+
+  it('when LinkedIn is not connected, then the job title and company; with neither, no headline line (never "Your headline")', async () => {
+    const preview = await openDraft({}, { role: 'CFO', company: 'Acme Robotics' });
+    expect(preview).toHaveTextContent('CFO at Acme Robotics');
+    cleanup();
+    const bare = await openDraft({}, { role: null, company: null });
+    expect(bare).not.toHaveTextContent('Your headline');
+    expect(within(bare).getByText('Ada Lovelace')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { splitHashtags } from '@postwright/contracts';
+import { splitHashtags, type User } from '@postwright/contracts';
+import type { LinkedInStatus } from '../../../lib/linkedin-api';
+import { useLinkedInConnection } from '../../../lib/use-linkedin-connection';
 import { Avatar } from '../../../components/ui/avatar';
 import { IconGlobe, IconSend } from '../../../components/ui/icons';
 import { IconMessage, IconRepeat, IconThumbsUp } from '../../../components/ui/icons-app';
@@ -52,6 +54,24 @@ export function HashtagText({ text }: { text: string }) {
 }
 
 /**
+ * The line under the author's name, as LinkedIn will show it: the member's LinkedIn headline once
+ * connected, else their job title and company from their profile, else none (no stand-in text
+ * that reads like theirs).
+ */
+export function previewHeadline(user: Pick<User, 'role' | 'company'>, linkedIn: LinkedInStatus | null): string | null {
+  const fromLinkedIn = linkedIn?.connected ? linkedIn.profile.headline?.trim() : '';
+  if (fromLinkedIn) return fromLinkedIn;
+  const role = user.role?.trim();
+  const company = user.company?.trim();
+  return role && company ? `${role} at ${company}` : role || company || null;
+}
+
+/** The preview's author line for the signed-in member (their LinkedIn connection is checked once for every screen). */
+export function usePreviewHeadline(user: Pick<User, 'role' | 'company'>): string | null {
+  return previewHeadline(user, useLinkedInConnection().status);
+}
+
+/**
  * The post as LinkedIn's feed shows it: author, the text up to the fold, "...see more". While it
  * is being written (`writing`) the whole text shows as it grows, with a caret where it goes on.
  */
@@ -65,7 +85,8 @@ export function PostPreview({
 }: {
   text: string;
   name: string;
-  headline: string;
+  /** null: the member has none to show (no line, as LinkedIn shows a member without one) */
+  headline: string | null;
   picture: string | null;
   initials: string;
   writing?: boolean;
@@ -78,7 +99,7 @@ export function PostPreview({
         <Avatar src={picture} initials={initials} name={name} size={44} />
         <div className={styles.postAuthorText}>
           <p className={styles.postName}>{name}</p>
-          <p className={styles.postHeadline}>{headline}</p>
+          {headline ? <p className={styles.postHeadline}>{headline}</p> : null}
           <p className={styles.postMeta}>
             Now · <IconGlobe size={12} aria-hidden="true" />
             <span className="visually-hidden">Public</span>

@@ -11,7 +11,7 @@ import { formatScheduled } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
 import type { LivePost } from '../hooks/use-generation';
 import { useLiveInView } from '../hooks/use-live-in-view';
-import { PostPreview } from './post-preview';
+import { PostPreview, usePreviewHeadline } from './post-preview';
 import page from './content-page.module.css';
 import styles from './preview-panel.module.css';
 
@@ -46,6 +46,7 @@ export const WRITING_STATUS = 'Writing your post and five hooks...';
 function LivePreview({ user, live }: { user: User; live: LivePost }) {
   const hooks = live.hooks.flatMap((text, index) => (text === null ? [] : [{ index, text }]));
   const started = Boolean(live.body) || hooks.length > 0;
+  const headline = usePreviewHeadline(user);
   return (
     <div className={styles.live} data-testid="live-post">
       <p className={started ? styles.liveStatus : page.generating} role="status" aria-live="polite">
@@ -53,7 +54,7 @@ function LivePreview({ user, live }: { user: User; live: LivePost }) {
         <span>{WRITING_STATUS}</span>
       </p>
       <div className={styles.liveContent} aria-busy="true">
-        {live.body ? <PostPreview writing text={live.body} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} /> : null}
+        {live.body ? <PostPreview writing text={live.body} name={fullName(user)} headline={headline} picture={user.profilePicture} initials={initials(user)} /> : null}
         {hooks.length ? (
           <div>
             <h3 className={styles.liveHooksTitle}>
@@ -97,6 +98,7 @@ export function PreviewPanel({
   hasType: boolean;
 }) {
   const writing = generating && live;
+  const headline = usePreviewHeadline(user);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const written = writing ? writing.body.length + writing.hooks.reduce((n, hook) => n + (hook?.length ?? 0), 0) : 0;
@@ -128,7 +130,7 @@ export function PreviewPanel({
             <LivePreview user={user} live={writing} />
           ) : item ? (
             <>
-              <PostPreview text={text} name={fullName(user)} headline={user.role || user.company || 'Your headline'} picture={user.profilePicture} initials={initials(user)} />
+              <PostPreview text={text} name={fullName(user)} headline={headline} picture={user.profilePicture} initials={initials(user)} />
               {!hook ? <p className={styles.previewNote}>Choose a hook to open your post.</p> : null}
               <p className={styles.previewNote}>Aim for 1,300-1,600 characters. Readers see the first lines before “...see more”.</p>
               {item.status !== 'draft' ? (
