@@ -27,7 +27,9 @@ export const linkedinMessages = {
   connectFailed: 'Failed to initiate LinkedIn connection',
   checkFailed: 'Failed to check LinkedIn connection',
   disconnectFailed: 'Failed to disconnect LinkedIn',
-  confirmDisconnect: 'Are you sure you want to disconnect your LinkedIn account? Your LinkedIn posts history in Postwright will be cleared.',
+  // says exactly what a disconnect does (docs/linkedin.md): the posts and their history stay
+  confirmDisconnect:
+    'Are you sure you want to disconnect your LinkedIn account? Postwright will forget your LinkedIn profile and stop publishing and reading post figures for you. Your posts stay on LinkedIn, and your drafts and published posts stay in Content Management. Scheduled posts that come due before you connect again go back to your drafts.',
   disconnected: 'Your LinkedIn account has been disconnected.',
 } as const;
 
