@@ -135,14 +135,14 @@ describe('content management: what a card shows', () => {
     expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Delete']);
   });
 
-  it('a scheduled item shows its time with the member\'s time zone, and Publish Now, Reschedule, Unschedule and Delete', async () => {
+  it('a scheduled item shows its time with the member\'s time zone, and Edit, Publish Now, Reschedule, Unschedule and Delete', async () => {
     renderSignedIn('/content-management', list([scheduled()]));
     const card = await screen.findByRole('listitem', { name: 'Why culture fit fails' });
     const expected = new Date('2030-03-04T08:30:00.000Z').toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
     expect(within(card).getByText(/Scheduled for/).textContent).toBe(`Scheduled for ${expected}`);
     // the zone's short name ends it (UTC on this machine, "GMT+1" in Paris, "EST" in New York)
     expect(expected).toMatch(/(AM|PM) \S+$/);
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Publish Now', 'Reschedule', 'Unschedule', 'Delete']);
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit', 'Publish Now', 'Reschedule', 'Unschedule', 'Delete']);
   });
 
   it('a draft offers Edit, Publish, Schedule and Delete', async () => {

@@ -89,7 +89,8 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
     handlers[`PUT /api/content/${id}/edit`] = (call) => {
       const item = byId.get(id);
       if (!item) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
-      if (item.status !== 'draft') return notEditable(item, 'edited');
+      // a scheduled post is edited too, and stays scheduled at its time
+      if (item.status === 'published') return notEditable(item, 'edited');
       const edit = call.body as EditRequest;
       const next: ContentItem = {
         ...item,

@@ -43,7 +43,9 @@ export function draftPath(id: string): string {
  * Schedule stay and take the edited text, saved first in the same click (issue #18).
  */
 export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, onDelete, editText, onEditText }: ContentCardProps) {
-  const editing = editText !== undefined;
+  // drafts and scheduled posts are edited (a scheduled one keeps its time); a post published meanwhile is final
+  const editable = item.status === 'draft' || item.status === 'scheduled';
+  const editing = editText !== undefined && editable;
   const draft = editText ?? '';
   const setDraft = (text: string) => onEditText(item.id, text);
   const setEditing = (on: boolean) => onEditText(item.id, on ? postTextOf(item) : undefined);
@@ -62,7 +64,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
 
   function changed(next: ContentItem) {
     onItemChange(next);
-    // published or scheduled items are not edited (the service refuses it)
+    // published, or (re)scheduled with the edit saved first: the edit is done; an unschedule keeps it open
     if (next.status !== 'draft') setEditing(false);
   }
 
@@ -143,7 +145,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
 
       {/* an item being edited hides Edit and Delete (spec section 4) */}
       <div className={styles.cardActions}>
-        {item.status === 'draft' && !editing ? (
+        {editable && !editing ? (
           <Button size="sm" variant="secondary" onClick={startEdit} disabled={publishing} icon={<IconEdit size={16} />}>
             Edit
           </Button>

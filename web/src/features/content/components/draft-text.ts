@@ -44,7 +44,11 @@ export function inputsFromForm(form: FormValues): GenerationInputs {
   };
 }
 
-/** What autosave sends: the whole post text, the hook and the form beside it. */
-export function editPayload(form: FormValues, hook: string | null, body: string): EditRequest {
-  return { editedContent: composePost(hook, body), saveAsDraft: true, selectedHook: hook, topic: form.topic, inputs: inputsFromForm(form) };
+/**
+ * What autosave sends: the whole post text, the hook and the form beside it. A scheduled post
+ * keeps its time and its form: the form on screen is for a new post (Generate starts one).
+ */
+export function editPayload(form: FormValues, hook: string | null, body: string, status: ContentItem['status'] = 'draft'): EditRequest {
+  const text = { editedContent: composePost(hook, body), saveAsDraft: true, selectedHook: hook };
+  return status === 'draft' ? { ...text, topic: form.topic, inputs: inputsFromForm(form) } : text;
 }

@@ -46,7 +46,7 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
           </>
         }
         description="The hook is the opening line readers see before “...see more”."
-        actions={g.locked ? null : <SaveStatus state={g.autosave} />}
+        actions={item.status === 'published' ? null : <SaveStatus state={g.autosave} />}
       />
       <CardBody>
         <div ref={resultRef} tabIndex={-1} className={styles.result}>

@@ -133,10 +133,11 @@ export function useGenerator() {
   }, [editor.type, editor.form, editor.draft, draftParam, memory]);
 
   const doc = editor.draft;
+  const editable = doc?.item.status === 'draft' || doc?.item.status === 'scheduled'; // published posts are final
   const autosave = useAutosave<{ id: string; body: EditRequest } | null, ContentItem>({
     key: doc ? `${doc.item.id}#${editor.revision}` : null,
-    payload: doc ? { id: doc.item.id, body: editPayload(editor.form, doc.hook, doc.body) } : null,
-    enabled: doc?.item.status === 'draft',
+    payload: doc ? { id: doc.item.id, body: editPayload(editor.form, doc.hook, doc.body, doc.item.status) } : null,
+    enabled: editable,
     save: (payload) => editContent(payload!.id, payload!.body),
     onSaved: (item) => setEditor((e) => (e.draft?.item.id === item.id ? { ...e, draft: { ...e.draft, item } } : e)),
   });
@@ -258,8 +259,8 @@ export function useGenerator() {
     publishingThis,
     /** the details form cannot change now (a generation or swap runs, or the post is being published) */
     formReadOnly: actions.busy || publishingThis,
-    /** the hooks and the body cannot change now (also for posts that are no longer drafts) */
-    draftReadOnly: locked || actions.busy || publishingThis,
+    /** the hooks and the body cannot change now (also for published posts) */
+    draftReadOnly: (doc !== null && !editable) || actions.busy || publishingThis,
     generateLabel: generateLabel(doc?.item ?? null),
     versionStep: doc ? versionStepOf(doc.item) : ('undo' as const),
     load: draft.load,
