@@ -120,6 +120,22 @@ describe('dashboard: recent content', () => {
 });
 
 describe('dashboard: content mix against the 20-30% / 60% / 20% strategy', () => {
+  it('when the mix is explained, then it is a week of posts in plain words whose shares add up to all posts, with no funnel jargon', async () => {
+    renderSignedIn('/dashboard', { 'GET /api/content': () => ({ body: { content: [buildItem({ contentType: 'story' })] } }) });
+    const card = await screen.findByRole('region', { name: 'Your content mix' });
+    await within(card).findByTestId('funnel-top');
+    expect(card).toHaveTextContent(
+      'A balanced week is five posts: a Contrarian Take on Monday, a Behind the Scenes and a Framework on Wednesday, an Industry Insight and a Relationship Builder on Friday. That is 1 in 5 posts reaching new people, 3 in 5 giving value and 1 in 5 starting conversations.',
+    );
+    expect(card).not.toHaveTextContent(/funnel/i);
+    // the shares said, and the targets shown, come to the whole week
+    const said = [...(card.textContent ?? '').matchAll(/(\d) in 5 posts? (reaching|giving|starting)|(\d) in 5 (giving|starting)/g)].map((m) => Number(m[1] ?? m[3]));
+    expect(said.reduce((a, b) => a + b, 0)).toBe(5);
+    const targets = ['top', 'middle', 'bottom'].map((stage) => Number(/about (\d) in 5/.exec(within(card).getByTestId(`funnel-${stage}`).textContent ?? '')?.[1]));
+    expect(targets.reduce((a, b) => a + b, 0)).toBe(5);
+  });
+
+
   it('maps types to funnel stages and judges each stage against its target', () => {
     const items = [
       ...Array.from({ length: 3 }, () => ({ contentType: 'controversial' as const })),
@@ -143,12 +159,14 @@ describe('dashboard: content mix against the 20-30% / 60% / 20% strategy', () =>
       'GET /api/content': () => ({ body: { content: [buildItem({ contentType: 'controversial' }), buildItem({ contentType: 'controversial' }), buildItem({ contentType: 'learning' })] } }),
     });
     const top = await screen.findByTestId('funnel-top');
-    expect(top).toHaveTextContent('Top of funnel');
+    expect(top).toHaveTextContent('Reaching new people');
     expect(top).toHaveTextContent('67%');
     expect(top).toHaveTextContent('Above target');
-    expect(top).toHaveTextContent('Target 20-30%');
+    expect(top).toHaveTextContent('Target: about 1 in 5 posts');
+    expect(screen.getByTestId('funnel-middle')).toHaveTextContent('Giving value');
     expect(screen.getByTestId('funnel-middle')).toHaveTextContent('0%Below target');
-    expect(screen.getByTestId('funnel-middle')).toHaveTextContent('Target 60%');
+    expect(screen.getByTestId('funnel-middle')).toHaveTextContent('Target: about 3 in 5 posts');
+    expect(screen.getByTestId('funnel-bottom')).toHaveTextContent('Starting conversations');
     expect(screen.getByTestId('funnel-bottom')).toHaveTextContent('33%Above target');
     expect(screen.getByRole('link', { name: 'Behind the Scenes' })).toHaveAttribute('href', '/content?type=story');
   });

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { paths } from '../../../config/paths';
 import type { Loadable } from '../hooks/use-dashboard-data';
-import { funnelMix, funnelTargets, typesOf, type FunnelMix } from './funnel';
+import { balancedShares, balancedWeek, funnelMix, funnelTargets, typesOf, type FunnelMix } from './funnel';
 import styles from './dashboard-panels.module.css';
 
 const verdictText = { on: 'On target', below: 'Below target', above: 'Above target' } as const;
@@ -30,11 +30,11 @@ function MixStages({ mix }: { mix: FunnelMix }) {
                   <Badge tone={s.verdict === 'on' ? 'success' : 'warning'}>{verdictText[s.verdict]}</Badge>
                 </div>
               </div>
-              <div className={styles.bar} role="img" aria-label={`${target.label}: ${s.percent}% of your posts (${s.count}), target ${target.text}`}>
+              <div className={styles.bar} role="img" aria-label={`${target.label}: ${s.percent}% of your posts (${s.count}), target about ${target.text}`}>
                 <span className={styles.barTarget} style={{ left: `${target.min}%`, width: `${target.max - target.min}%` }} />
                 <span className={cx(styles.barFill, s.verdict === 'on' && styles.barFillOn)} style={{ width: `${s.percent}%` }} />
               </div>
-              <p className={styles.funnelTarget}>Target {target.text}</p>
+              <p className={styles.funnelTarget}>Target: about {target.text}</p>
             </li>
           );
         })}
@@ -53,17 +53,17 @@ function MixStages({ mix }: { mix: FunnelMix }) {
   );
 }
 
-/** The content mix against the distribution strategy (spec section 9; stages as decision 004 sets them). */
+/** The content mix against the distribution strategy (spec section 9), said as a week of posts (funnel.ts). */
 export function FunnelCard({ items }: { items: Loadable<ContentItem[]> }) {
   const mix = items.state === 'ready' ? funnelMix(items.value) : null;
   return (
     <Card as="section" aria-labelledby="funnel-title">
-      <CardHeader id="funnel-title" title="Your content mix" description="Against the strategy: 20-30% top of funnel, 60% middle, 20% bottom." />
+      <CardHeader id="funnel-title" title="Your content mix" description={`${balancedWeek} ${balancedShares}`} />
       <CardBody>
         {!mix ? (
           <p className={styles.muted}>{items.state === 'error' ? 'Your mix shows once your content loads.' : 'Loading...'}</p>
         ) : mix.total === 0 ? (
-          <p className={styles.muted}>Your mix appears after your first posts. A balanced week: one Contrarian Take, three value posts, one Relationship Builder.</p>
+          <p className={styles.muted}>Your mix appears after your first posts.</p>
         ) : (
           <MixStages mix={mix} />
         )}

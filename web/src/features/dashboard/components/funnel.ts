@@ -1,19 +1,35 @@
 import { contentTypeInfo, contentTypes, type ContentItem, type ContentType } from '@postwright/contracts';
 
 /**
- * The distribution strategy (spec section 9): 20-30% top of funnel, 60% middle, 20% bottom.
- * Types map to stages as the contracts say (contentTypeInfo.funnel): Contrarian Take builds
- * authority with new audiences (top); Behind the Scenes, Framework and Industry Insight deliver
- * value (middle, the framework's "value delivery" purpose); Relationship Builder drives
- * engagement (bottom).
+ * The distribution strategy (spec section 9: 20-30% top funnel, 60% middle, 20% bottom), said
+ * in plain words whose numbers add up: a week of five posts, one of each type on its day (spec
+ * section 3), is 1 in 5 posts reaching new people (Contrarian Take), 3 in 5 giving value
+ * (Behind the Scenes, Framework, Industry Insight) and 1 in 5 starting conversations
+ * (Relationship Builder). Types map to stages as the contracts say (contentTypeInfo.funnel); a
+ * stage is on target within its band (the top's is the spec's 20-30%).
  */
 export type FunnelStage = 'top' | 'middle' | 'bottom';
 
 export const funnelTargets: Record<FunnelStage, { label: string; min: number; max: number; text: string }> = {
-  top: { label: 'Top of funnel', min: 20, max: 30, text: '20-30%' },
-  middle: { label: 'Middle of funnel', min: 55, max: 65, text: '60%' },
-  bottom: { label: 'Bottom of funnel', min: 15, max: 25, text: '20%' },
+  top: { label: 'Reaching new people', min: 20, max: 30, text: '1 in 5 posts' },
+  middle: { label: 'Giving value', min: 55, max: 65, text: '3 in 5 posts' },
+  bottom: { label: 'Starting conversations', min: 15, max: 25, text: '1 in 5 posts' },
 };
+
+const DAYS = ['Monday', 'Wednesday', 'Friday'] as const;
+const withArticle = (name: string) => `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+
+/** "A balanced week is five posts: a Contrarian Take on Monday, ..., an Industry Insight and a Relationship Builder on Friday." */
+export const balancedWeek = `A balanced week is five posts: ${DAYS.map(
+  (day) =>
+    `${contentTypes
+      .filter((type) => contentTypeInfo[type].day === day)
+      .map((type) => withArticle(contentTypeInfo[type].name))
+      .join(' and ')} on ${day}`,
+).join(', ')}.`;
+
+/** The same week as shares of all posts: 1 + 3 + 1 = 5 in 5. */
+export const balancedShares = 'That is 1 in 5 posts reaching new people, 3 in 5 giving value and 1 in 5 starting conversations.';
 
 export const funnelStages: FunnelStage[] = ['top', 'middle', 'bottom'];
 
