@@ -38,6 +38,27 @@ describe('route guards', () => {
     },
   );
 
+  it('when an anonymous visitor opens /pricing, then they land on the landing page at its pricing section, scrolled to it; signing in brings them to /pricing', async () => {
+    serverWithUser();
+    const scrolled: string[] = [];
+    const scrollIntoView = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    try {
+      const app = renderApp('/pricing');
+      await waitFor(() => expect(app.location()).toMatchObject({ pathname: '/', hash: '#pricing' }));
+      const section = await screen.findByRole('region', { name: 'Simple pricing that pays for itself' });
+      expect(section).toHaveAttribute('id', 'pricing');
+      await waitFor(() => expect(scrolled).toContain('pricing'));
+
+      await act(() => app.router.navigate('/auth/login', { state: app.location().state }));
+      await login();
+      await waitFor(() => expect(app.location().pathname).toBe('/pricing'));
+    } finally {
+      scrollIntoView.mockRestore();
+    }
+  });
+
   it('when the auth state is loading, then "Loading... Checking authentication status" shows', async () => {
     seedSession(user, tokens);
     let answer: () => void = () => {};

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AuthLoadingScreen } from '../components/site/status-screen';
-import { defaultAuthenticatedPath, paths } from '../config/paths';
+import { defaultAuthenticatedPath, landingAnchors, paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 import { clearReturnTo, isSafeReturnPath, peekReturnTo, rememberReturnTo } from '../lib/return-to';
 
@@ -22,8 +22,9 @@ export function returnTarget(state: unknown): string {
 }
 
 /**
- * Login-required pages: unauthenticated visitors go to the landing page; the page they asked
- * for is remembered so login brings them back (not after an explicit logout).
+ * Login-required pages: unauthenticated visitors go to the landing page (its pricing section
+ * for /pricing); the page they asked for is remembered so login brings them back (not after an
+ * explicit logout).
  */
 export function RequireAuth() {
   const { status, lastEnd } = useAuth();
@@ -43,7 +44,9 @@ export function RequireAuth() {
     const from = currentPath(location);
     const loggedOutHere = wasSignedIn.current && lastEnd === 'logout';
     if (!loggedOutHere) rememberReturnTo(from);
-    return <Navigate to={paths.home} replace state={loggedOutHere ? null : ({ from } satisfies ReturnState)} />;
+    // the pricing page's signed-out twin is the landing page's pricing section
+    const to = location.pathname === paths.pricing ? { pathname: paths.home, hash: `#${landingAnchors.pricing}` } : paths.home;
+    return <Navigate to={to} replace state={loggedOutHere ? null : ({ from } satisfies ReturnState)} />;
   }
   return <Outlet />;
 }
