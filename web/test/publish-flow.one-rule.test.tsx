@@ -66,7 +66,7 @@ beforeEach(() => clearCalendarSettingsCache());
 
 const screens = [
   ['the generator', {}, 'Publish to LinkedIn'],
-  ['content management', { confirmPublish: true, publishLabel: 'Publish' }, 'Publish'],
+  ['content management', { managementWords: true, publishLabel: 'Publish' }, 'Publish'],
 ] as const;
 
 describe('publishing: one rule on both screens', () => {

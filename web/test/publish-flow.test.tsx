@@ -362,9 +362,9 @@ describe('publish flow: a scheduled item', () => {
     expect(screen.getByTestId('item-status')).toHaveTextContent('draft');
   });
 
-  it('with confirmPublish (content management), Publish Now asks first and says "published"', async () => {
+  it('in content management (its words), Publish Now asks first and says "published"', async () => {
     serve();
-    renderComponent(<Screen initial={scheduled()} confirmPublish />);
+    renderComponent(<Screen initial={scheduled()} managementWords />);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish Now' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' });
     expect(confirm).toHaveAccessibleDescription('Are you sure you want to publish this content to LinkedIn?');

@@ -31,7 +31,7 @@ export interface PublishFlowOptions {
    * content management's words for the outcome ("published", spec section 8); the generator's are
    * "posted". Both screens ask before publishing, showing the post's first lines and its length.
    */
-  confirmPublish?: boolean;
+  managementWords?: boolean;
   /** another change of this item is on its way (the generator writing it again, Undo/Redo): wait for it */
   disabled?: boolean;
 }
@@ -74,7 +74,7 @@ type Busy = 'publishing' | 'unscheduling' | 'connecting' | null;
  * failed save keeps the member here); one publish at a time.
  */
 export function usePublishFlow(options: PublishFlowOptions) {
-  const { item, hook, dirty, confirmPublish = false, disabled = false } = options;
+  const { item, hook, dirty, managementWords = false, disabled = false } = options;
   const latest = useRef(options);
   latest.current = options;
   const connection = useLinkedInConnection();
@@ -147,7 +147,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
     });
     if (!ok || publishingId || linkedinLengthProblem(latest.current.text)) return;
     const { text, onItemChange, onNotice } = latest.current;
-    const failed = confirmPublish ? publishMessages.publishFailed : publishMessages.postFailed;
+    const failed = managementWords ? publishMessages.publishFailed : publishMessages.postFailed;
     holdsLock.current = true;
     setPublishingId(item.id);
     setBusy('publishing');
@@ -166,7 +166,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
       const url = result.linkedinPost?.url || result.content.linkedinPostUrl;
       onNotice({
         tone: 'success',
-        text: confirmPublish ? publishMessages.published : publishMessages.posted,
+        text: managementWords ? publishMessages.published : publishMessages.posted,
         link: url ? { href: url, label: 'View on LinkedIn', external: true } : undefined,
         about: { id: result.content.id, status: 'published' },
       });

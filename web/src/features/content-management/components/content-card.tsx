@@ -159,7 +159,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
           onItemChange={changed}
           onNotice={onNotice}
           returnTo={returnTo}
-          confirmPublish
+          managementWords
           publishLabel="Publish"
           chooseHookHref={draftPath(item.id)}
           size="sm"
