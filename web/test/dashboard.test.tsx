@@ -12,7 +12,7 @@ describe('dashboard: who you are', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByText('AL')).toBeInTheDocument();
-    expect(screen.getByTestId('tier-badge')).toHaveTextContent('2 trial posts left');
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('2 of 3 trial posts left');
     expect(screen.getByTestId('role-badge')).toHaveTextContent('User');
     expect(screen.queryByTestId('admin-mark')).not.toBeInTheDocument();
   });
@@ -53,8 +53,8 @@ describe('dashboard: the greeting', () => {
   });
 
   it.each([
-    [2, '1 trial post left'],
-    [1, '2 trial posts left'],
+    [2, '1 of 3 trial posts left'],
+    [1, '2 of 3 trial posts left'],
   ])('when %i trial posts are used, then the tier badge reads "%s"', async (trialPostsUsed, text) => {
     renderSignedIn('/dashboard', noContent, { subscriptionTier: 'trial', trialPostsUsed });
     expect(await screen.findByTestId('tier-badge')).toHaveTextContent(new RegExp(`^${text}$`));

@@ -49,7 +49,7 @@ describe('landing page: prices as sold', () => {
       expect(api.callsTo('GET', '/api/billing/plans')[0].authorization).toBeNull();
       expect(within(screen.getByRole('listitem', { name: 'Starter plan' })).getByText('50 posts per month')).toBeInTheDocument();
       // still offered to a visitor
-      expect(screen.getByText('30-day free trial')).toBeInTheDocument();
+      expect(screen.getByText('30-day free trial: 3 posts, no credit card')).toBeInTheDocument();
     } finally {
       io.remove();
     }

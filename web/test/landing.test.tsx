@@ -84,8 +84,7 @@ describe('pricing toggle', () => {
     expect(screen.getAllByText('Unlimited posts')).toHaveLength(2);
     const professional = screen.getByRole('listitem', { name: 'Professional plan' });
     expect(within(professional).getByText('Most popular')).toBeInTheDocument();
-    expect(screen.getByText('30-day free trial')).toBeInTheDocument();
-    expect(screen.getByText('No credit card required')).toBeInTheDocument();
+    expect(screen.getByText('30-day free trial: 3 posts, no credit card')).toBeInTheDocument();
     expect(screen.getByText('30-day money-back guarantee')).toBeInTheDocument();
   });
 

@@ -29,9 +29,9 @@ describe('layout: the tier note of a plan', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade plan' })).not.toBeInTheDocument();
   });
 
-  it('when an ex-subscriber is back on the trial tier, then no trial posts are left, whatever trialPostsUsed says', async () => {
+  it('when an ex-subscriber is back on the trial tier, then the trial has ended, whatever trialPostsUsed says, and no upgrade to a free trial is offered', async () => {
     renderSignedIn('/dashboard', {}, { subscriptionTier: 'trial', subscriptionStatus: 'canceled', trialPostsUsed: 0, trialEndsAt: '2026-06-01T00:00:00.000Z' });
-    expect((await screen.findAllByTestId('tier-note'))[0]).toHaveTextContent('0 trial posts left');
+    expect((await screen.findAllByTestId('tier-note'))[0]).toHaveTextContent(/^Free trialTrial ended/);
   });
 });
 
@@ -96,9 +96,11 @@ describe('plan helpers (lib/user)', () => {
     expect(trialPostsLeft({ trialPostsUsed: 1, trialEndsAt: '2026-12-02T00:00:00.000Z' }, now)).toBe(2);
   });
 
-  it('offersFreeTrial: only a trial that never subscribed and has posts left', () => {
+  it('offersFreeTrial: only a trial that runs (posts left, days left, never subscribed); that it has an end says nothing', () => {
     expect(offersFreeTrial(buildUser({ trialPostsUsed: 0 }))).toBe(true);
+    expect(offersFreeTrial(buildUser({ trialPostsUsed: 2, trialEndsAt: '2026-12-02T00:00:00.000Z' }), now)).toBe(true);
     expect(offersFreeTrial(buildUser({ trialPostsUsed: 3 }))).toBe(false);
+    expect(offersFreeTrial(buildUser({ trialPostsUsed: 0, trialEndsAt: '2026-11-30T00:00:00.000Z' }), now)).toBe(false);
     expect(offersFreeTrial(buildUser({ trialPostsUsed: 0, trialEndsAt: '2026-01-01T00:00:00.000Z' }))).toBe(false);
     expect(offersFreeTrial(buildUser({ trialPostsUsed: 0, subscriptionStatus: 'canceled' }))).toBe(false);
     expect(offersFreeTrial(buildUser({ subscriptionTier: 'starter', trialPostsUsed: 0 }))).toBe(false);

@@ -31,7 +31,7 @@ describe('app layout', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getAllByTestId('user-full-name')[0]).toHaveTextContent('Ada Lovelace');
     expect(screen.getAllByText('AL')[0]).toBeInTheDocument();
-    expect(screen.getAllByTestId('tier-note')[0]).toHaveTextContent('2 trial posts left');
+    expect(screen.getAllByTestId('tier-note')[0]).toHaveTextContent('2 of 3 trial posts left');
     expect(screen.getAllByRole('link', { name: 'Upgrade plan' })[0]).toHaveAttribute('href', '/pricing');
     expect(screen.getByText('Write with insight. Publish with confidence.')).toBeInTheDocument();
   });
@@ -39,7 +39,7 @@ describe('app layout', () => {
   it.each([
     [{ subscriptionTier: 'beta', userRole: 'BETA' as const }, 'Beta Access'],
     [{ subscriptionTier: 'premium' }, 'Premium'],
-    [{ subscriptionTier: 'trial', trialPostsUsed: 5 }, '0 trial posts left'],
+    [{ subscriptionTier: 'trial', trialPostsUsed: 5 }, 'All 3 trial posts used'],
   ])('when the tier is %o, then the note reads "%s"', async (overrides, note) => {
     signedIn(overrides);
     expect((await screen.findAllByTestId('tier-note'))[0]).toHaveTextContent(note);
@@ -112,7 +112,7 @@ describe('trial posts left', () => {
     [7, 0],
   ])('with %i posts used, %i are left (never below 0)', (used, left) => {
     expect(trialPostsLeft({ trialPostsUsed: used })).toBe(left);
-    expect(tierNote({ subscriptionTier: 'trial', trialPostsUsed: used })).toBe(`${left} trial ${left === 1 ? 'post' : 'posts'} left`);
+    expect(tierNote({ subscriptionTier: 'trial', trialPostsUsed: used })).toBe(left ? `${left} of 3 trial posts left` : 'All 3 trial posts used');
   });
 
   it('other tiers: a plan name shows as is, an empty one as Free', () => {

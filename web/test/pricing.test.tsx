@@ -220,22 +220,22 @@ describe('pricing: a subscriber', () => {
 });
 
 describe('pricing: the free trial is offered only while it can be had', () => {
-  it('when a trial member has posts left, then "30-day free trial" and "No credit card required" show', async () => {
-    renderSignedIn('/pricing', {}, { trialPostsUsed: 1 });
-    expect(await screen.findByText('30-day free trial')).toBeInTheDocument();
-    expect(screen.getByText('No credit card required')).toBeInTheDocument();
+  it('when a trial member has posts and days left, then the trial\'s terms show together, and where their trial stands', async () => {
+    renderSignedIn('/pricing', {}, { trialPostsUsed: 1, trialEndsAt: '2099-03-04T12:00:00.000Z' });
+    expect(await screen.findByText('30-day free trial: 3 posts, no credit card')).toBeInTheDocument();
+    expect(screen.getByTestId('pricing-intro')).toHaveTextContent(/^Your free trial: 2 of 3 trial posts left · ends Mar 4, 2099\. Keep your momentum after it\./);
   });
 
   it.each([
     ['the trial posts are used up', { trialPostsUsed: 3 }],
-    ['the trial ended when they subscribed (trialEndsAt past)', { trialPostsUsed: 1, trialEndsAt: '2026-02-01T00:00:00.000Z' }],
+    ['the trial\'s 30 days have passed, or it ended when they subscribed (trialEndsAt past)', { trialPostsUsed: 1, trialEndsAt: '2026-02-01T00:00:00.000Z' }],
     ['they are an ex-subscriber back on the trial tier', { trialPostsUsed: 0, trialEndsAt: '2026-02-01T00:00:00.000Z', subscriptionStatus: 'canceled' }],
     ['they subscribe to Starter', { subscriptionTier: 'starter', trialPostsUsed: 0 }],
   ])('when %s, then no free trial is offered', async (_case, overrides) => {
     renderSignedIn('/pricing', {}, overrides);
     expect(await screen.findByText('30-day money-back guarantee')).toBeInTheDocument();
-    expect(screen.queryByText('30-day free trial')).not.toBeInTheDocument();
-    expect(screen.queryByText('No credit card required')).not.toBeInTheDocument();
+    expect(screen.queryByText(/free trial: 3 posts/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/no credit card/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/start free trial/i)).not.toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ describe('profile: Account Status with a subscription', () => {
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent('Free Trial');
     expect(within(card).getByTestId('status-badge')).toHaveTextContent('Active');
     expect(within(card).getByTestId('posts-left')).toHaveTextContent('1 of 3 trial posts left');
-    expect(within(card).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
+    expect(within(card).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
     expect(within(card).queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
     expect(within(card).queryByTestId('billing-period')).not.toBeInTheDocument();
   });
@@ -40,8 +40,8 @@ describe('profile: Account Status with a subscription', () => {
     expect(await within(card).findByTestId('billing-period')).toHaveTextContent('Monthly · Renews on Mar 4, 2099');
     expect(within(card).getByTestId('posts-left')).toHaveTextContent('37 of 50 posts left this month');
     expect(within(card).getByRole('button', { name: 'Manage billing' })).toBeEnabled();
-    expect(within(card).queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
-    expect(within(card).getByTestId('account-type')).toHaveTextContent('User');
+    expect(within(card).queryByRole('link', { name: 'Choose a plan' })).not.toBeInTheDocument();
+    expect(within(card).queryByTestId('account-type')).not.toBeInTheDocument();
     expect(within(card).getByText('January 1, 2026')).toBeInTheDocument();
   });
 
@@ -89,9 +89,9 @@ describe('profile: Account Status with a subscription', () => {
     const card = await accountCard();
 
     await waitFor(() => expect(within(card).getByTestId('status-badge')).toHaveTextContent('Canceled Sep 1, 2026'));
-    expect(within(card).getByTestId('posts-left')).toHaveTextContent('0 of 3 trial posts left');
+    expect(within(card).getByTestId('posts-left')).toHaveTextContent('Trial ended');
     expect(within(card).getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
+    expect(within(card).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
   });
 
   it('when a subscription ended before its period did (its payments were given up), then the badge gives the day it ended', async () => {

@@ -234,26 +234,28 @@ describe('profile: LinkedIn connection', () => {
 });
 
 describe('profile: account status and quick actions', () => {
-  it('a trial user sees the subscription badge, Account Type, member since and Upgrade to Premium', async () => {
+  it('a trial user sees the subscription badge, member since and Choose a plan, and no account type (a plain member has none worth naming)', async () => {
     renderSignedIn('/profile', {}, { subscriptionTier: 'trial', userRole: 'USER', createdAt: '2026-01-15T12:00:00.000Z', trialPostsUsed: 2 });
     const card = await screen.findByRole('region', { name: 'Account Status' });
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent('Free Trial');
-    expect(within(card).getByTestId('account-type')).toHaveTextContent('User');
+    expect(within(card).queryByTestId('account-type')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Account Type')).not.toBeInTheDocument();
     expect(within(card).getByText('January 15, 2026')).toBeInTheDocument();
     expect(within(card).getByText('1 of 3 trial posts left')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/pricing');
+    expect(within(card).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
+    expect(within(card).queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
   });
 
   it.each([
     [{ subscriptionTier: 'premium', userRole: 'ADMIN' as const }, 'Premium', 'Admin'],
-    [{ subscriptionTier: 'beta', userRole: 'BETA' as const, betaExpiresAt: null }, 'Beta', 'Beta'],
-    [{ subscriptionTier: 'Professional' }, 'Professional', 'User'],
-  ])('a %j user sees "%s" and no upgrade button', async (overrides, badge, type) => {
+    [{ subscriptionTier: 'beta', userRole: 'BETA' as const, betaExpiresAt: null }, 'Beta', 'Beta tester'],
+    [{ subscriptionTier: 'Professional', userRole: 'SUPER_ADMIN' as const }, 'Professional', 'Super Admin'],
+  ])('a %j user sees "%s", the account type "%s" and no upgrade button', async (overrides, badge, type) => {
     renderSignedIn('/profile', {}, overrides);
     const card = await screen.findByRole('region', { name: 'Account Status' });
     expect(within(card).getByTestId('subscription-badge')).toHaveTextContent(badge);
     expect(within(card).getByTestId('account-type')).toHaveTextContent(type);
-    expect(within(card).queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Choose a plan' })).not.toBeInTheDocument();
   });
 
   it('a beta user without an end date sees unlimited posts for 15 days', async () => {

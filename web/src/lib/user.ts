@@ -1,5 +1,8 @@
 import { PLAN_CATALOGUE, hasUnlimitedPosts, isPlanId, type User } from '@postwright/contracts';
 import { site } from '../config/site';
+import { trialPostsLeft, trialStatusText, type TrialFields } from './trial';
+
+export { isTrial, offersFreeTrial, trialEnd, trialPostsLeft, trialState, trialStatusText, trialText, type TrialState } from './trial';
 
 /** Display helpers for the user (spec sections 2, 3 and 9, and the paid plans). */
 
@@ -12,33 +15,9 @@ export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
   return letters.toUpperCase() || '?';
 }
 
-type TrialFields = Pick<User, 'trialPostsUsed'> & Partial<Pick<User, 'trialEndsAt'>>;
-
-/**
- * Trial: posts left = 3 minus trialPostsUsed, never below 0; none once `trialEndsAt` has passed
- * (the member subscribed meanwhile: a cancelled subscription does not bring trial posts back).
- */
-export function trialPostsLeft(user: TrialFields, now: number = Date.now()): number {
-  if (user.trialEndsAt && Date.parse(user.trialEndsAt) <= now) return 0;
-  return Math.max(0, site.trialPostLimit - (user.trialPostsUsed ?? 0));
-}
-
-export function isTrial(user: Pick<User, 'subscriptionTier'>): boolean {
-  return user.subscriptionTier === 'trial';
-}
-
 /** A subscriber: the tier is a paid plan (Starter, Professional, Enterprise). */
 export function isSubscriber(user: Pick<User, 'subscriptionTier'>): boolean {
   return isPlanId(user.subscriptionTier);
-}
-
-/**
- * Whether the free trial may still be offered: only to a trial account that has trial posts left
- * and never subscribed (a subscription sets `trialEndsAt`, and an ended one leaves it canceled).
- */
-export function offersFreeTrial(user: TrialFields & Pick<User, 'subscriptionTier'> & Partial<Pick<User, 'subscriptionStatus'>>): boolean {
-  if (!isTrial(user) || user.trialEndsAt || user.subscriptionStatus === 'canceled') return false;
-  return trialPostsLeft(user) > 0;
 }
 
 /** The name of the plan or tier: "Starter", "Free Trial", "Beta", "Premium"; another tier as is, else "Free" (spec section 3). */
@@ -84,16 +63,15 @@ export function postAllowance(user: AllowanceFields, now: Date = new Date()): Po
 }
 
 /**
- * The tier note: trial -> posts left; beta -> "Beta Access"; premium -> "Premium"; a plan with
- * an allowance -> "Starter · 37 of 50 posts left", an unlimited plan -> its name; another tier as
- * is, else "Free".
+ * The tier note: trial -> posts left and when it ends ("2 of 3 trial posts left · ends Mar 4,
+ * 2027"), or that its posts are used or it ended; beta -> "Beta Access"; premium -> "Premium"; a
+ * plan with an allowance -> "Starter · 37 of 50 posts left", an unlimited plan -> its name;
+ * another tier as is, else "Free".
  */
 export function tierNote(user: AllowanceFields): string {
   switch (user.subscriptionTier) {
-    case 'trial': {
-      const left = trialPostsLeft(user);
-      return `${left} trial ${left === 1 ? 'post' : 'posts'} left`;
-    }
+    case 'trial':
+      return trialStatusText(user);
     case 'beta':
       return 'Beta Access';
     case 'premium':

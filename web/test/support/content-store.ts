@@ -29,6 +29,8 @@ export interface ContentStoreOptions {
   usage?: Usage;
   /** holds each generate answer until the returned promise resolves */
   beforeGenerate?: (request: GenerateRequest) => Promise<void> | void;
+  /** like the service, each new draft may be generated again this many times without a post (none said: an older service) */
+  freeRegenerations?: number;
 }
 
 /** The service's answer to changing an item that is no longer a draft. */
@@ -43,7 +45,7 @@ export function answeredUser(trialPostsRemaining: number | null) {
   return { trialPostsRemaining, usage };
 }
 
-export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsRemaining = 2, usage, beforeGenerate }: ContentStoreOptions = {}) {
+export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsRemaining = 2, usage, beforeGenerate, freeRegenerations }: ContentStoreOptions = {}) {
   const byId = new Map(items.map((item) => [item.id, item]));
   const previous = new Map<string, Version>();
   const free = ids.filter((id) => !byId.has(id));
@@ -59,7 +61,8 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       if (request.contentId && !old) return { status: 404, body: { error: 'Content not found', code: 'CONTENT.NOT_FOUND' } };
       if (old && old.status !== 'draft') return notEditable(old, 'generated again');
       generations += 1;
-      if (remaining !== null) remaining = Math.max(0, remaining - 1);
+      const freeRun = Boolean(old && (old.freeRegenerationsLeft ?? 0) > 0);
+      if (remaining !== null && !freeRun) remaining = Math.max(0, remaining - 1);
       const inputs = {
         industryRole: request.industryRole,
         personalExperience: request.personalExperience,
@@ -70,12 +73,12 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       const text = { generatedContent: `Body of take ${generations} about ${request.topic}.`, hooks, selectedHook: null, finalContent: null };
       if (old) {
         previous.set(old.id, versionOf(old));
-        const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true, previousVersionIsNewer: false };
+        const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true, previousVersionIsNewer: false, ...(freeRun ? { freeRegenerationsLeft: old.freeRegenerationsLeft! - 1 } : {}) };
         byId.set(old.id, next);
         return { status: 200, body: { content: next, user: counted() } };
       }
       const id = free.shift() ?? `d${byId.size + 1}`;
-      const created = buildItem({ id, contentType: request.contentType, topic: request.topic, inputs, ...text });
+      const created = buildItem({ id, contentType: request.contentType, topic: request.topic, inputs, ...text, ...(freeRegenerations === undefined ? {} : { freeRegenerationsLeft: freeRegenerations }) });
       byId.set(id, created);
       return { status: 201, body: { content: created, user: counted() } };
     },

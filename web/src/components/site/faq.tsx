@@ -8,9 +8,10 @@ export const faqItems: AccordionItem[] = [
     title: 'How does the free trial work?',
     content: (
       <p>
-        Start with a {site.trialDays}-day free trial; no credit card required. The trial includes {site.trialPostLimit} AI-generated
-        posts so you can try every part of the product, from the first draft to publishing on LinkedIn. Choose a plan whenever you are
-        ready for more.
+        Start with a {site.trialDays}-day free trial: {site.trialPostLimit} posts, no credit card. The trial ends after{' '}
+        {site.trialDays} days or {site.trialPostLimit} posts, whichever comes first. Generating a draft again is free up to{' '}
+        {site.freeRegenerationsPerDraft} times, so trying another take does not use a post. Try every part of the product, from the
+        first draft to publishing on LinkedIn, and choose a plan whenever you are ready for more.
       </p>
     ),
   },

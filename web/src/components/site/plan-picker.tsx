@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { planPrice, plans as specPlans, yearlySavings, type BillingPeriod, type Plan } from '../../config/plans';
-import { site } from '../../config/site';
+import { site, trialTerms } from '../../config/site';
 import { cx } from '../ui/cx';
 import { IconCheck, IconShield } from '../ui/icons';
 import { SegmentedControl } from '../ui/segmented-control';
@@ -78,10 +78,7 @@ export function PlanPicker({
         {offerTrial ? (
           <>
             <li>
-              <IconCheck size={16} /> {site.trialDays}-day free trial
-            </li>
-            <li>
-              <IconCheck size={16} /> No credit card required
+              <IconCheck size={16} /> {trialTerms}
             </li>
           </>
         ) : null}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, useFocusFirstInvalid } from '../../../components/ui/field';
 import { IconCheck } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { site } from '../../../config/site';
+import { trialTerms } from '../../../config/site';
 import { useAuth } from '../../../lib/auth';
 import { placeServerError, validateAuth, type AuthErrors, type AuthField, type AuthMode, type AuthValues } from './auth-validation';
 import styles from './auth-page.module.css';
@@ -31,7 +31,7 @@ const copy = {
   },
   signup: {
     title: 'Create your account',
-    subtitle: `Start your ${site.trialDays}-day free trial. No credit card required.`,
+    subtitle: `Start your ${trialTerms}.`,
     submit: 'Create account',
     busy: 'Creating account...',
     fallback: 'Signup failed',

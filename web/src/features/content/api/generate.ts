@@ -47,6 +47,8 @@ type GenerationFailure = {
   planLimit?: { resetsAt: string | null; allowance: number | null };
   /** PLAN.PAYMENT_OVERDUE: generation waits for the payment */
   paymentOverdue?: boolean;
+  /** TRIAL.ENDED: the trial's days have passed (or a subscription ended it): when it ended */
+  trialEnded?: string;
   /** a streamed 429 or 503: the seconds the server said to wait before trying again */
   retryAfter?: number;
 };
@@ -97,6 +99,10 @@ function mappedFailure(error: unknown): GenerationFailure {
   if (error instanceof ApiError) {
     const plan = planRefusal(error);
     if (plan) return plan;
+    if (error.code === 'TRIAL.ENDED') {
+      const ended = error.body?.details?.trialEndsAt;
+      return { ...say(error.serverMessage ?? errorCatalogue['TRIAL.ENDED'].message, true), trialEnded: typeof ended === 'string' ? ended : new Date().toISOString() };
+    }
     const known = isErrorCode(error.code) ? byCode[error.code] : undefined;
     if (known) return known;
     if (isErrorCode(error.code)) return say(error.serverMessage ?? generationMessages.failed(error.status));

@@ -1,5 +1,4 @@
 import { PageHeader } from '../../../components/layouts/page-header';
-import { site } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGenerator } from '../hooks/use-generator';
 import { DetailsStep } from './details-step';
@@ -24,7 +23,7 @@ export function ContentPage() {
   return (
     <>
       <PageHeader title="Generate Content" description="Choose a content type, tell us about your topic and get a post with five hooks." />
-      <PlanBanner plan={g.plan} betaExpiresAt={g.user.betaExpiresAt} trialUsedUp={g.user.trialPostsUsed >= site.trialPostLimit} />
+      <PlanBanner plan={g.plan} betaExpiresAt={g.user.betaExpiresAt} />
 
       <div className={styles.layout}>
         <div className={styles.mainColumn}>

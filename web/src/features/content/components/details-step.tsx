@@ -14,6 +14,7 @@ import { billingText } from '../../../lib/billing-text';
 import { formatDate } from '../../../lib/datetime';
 import type { Generator } from '../hooks/use-generator';
 import { PERSONAL_EXPERIENCE_GUIDANCE } from './generation-form';
+import { canGenerate } from './generator-plan';
 import { typeCopy } from './type-copy';
 import page from './content-page.module.css';
 import styles from './details-step.module.css';
@@ -146,7 +147,7 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                 variant="primary"
                 size="lg"
                 loading={g.generating}
-                disabled={g.plan.exhausted || g.busy || g.publishingThis}
+                disabled={!canGenerate(g.plan, g.doc?.item ?? null) || g.busy || g.publishingThis}
                 icon={<IconSparkles size={18} />}
               >
                 {g.generating ? 'Generating...' : g.generateLabel}
@@ -166,13 +167,18 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                     : 'Writing has started: this post counts and will be saved, so it can no longer be cancelled.'}
                 </p>
               ) : null}
-              {g.plan.exhausted && g.plan.kind === 'plan' ? (
+              {g.plan.exhausted && canGenerate(g.plan, g.doc?.item ?? null) ? (
+                <p className={styles.formNote}>
+                  {g.plan.kind === 'plan' ? "This month's posts are used up" : 'Your trial posts are used up'}, but generating this draft again is still
+                  free ({g.doc?.item.freeRegenerationsLeft} left).
+                </p>
+              ) : g.plan.exhausted && g.plan.kind === 'plan' ? (
                 <p className={styles.formNote}>
                   Generation is paused: this month&apos;s posts are used up.{g.plan.resetsAt ? ` They reset on ${formatDate(g.plan.resetsAt)}.` : ''}
                 </p>
               ) : g.plan.exhausted ? (
                 <p className={styles.formNote}>
-                  Generation is paused: your trial posts are used up. <Link to={paths.pricing}>Choose a plan</Link>
+                  Generation is paused: {g.plan.ended ? 'your free trial has ended' : 'your trial posts are used up'}. <Link to={paths.pricing}>Choose a plan</Link>
                 </p>
               ) : null}
             </div>

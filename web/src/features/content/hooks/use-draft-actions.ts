@@ -3,7 +3,7 @@ import { TRIAL_POST_LIMIT, type ContentItem, type ContentType, type User } from 
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { keptAfterCancel } from '../api/generate';
-import type { GeneratorPlan } from '../components/generator-plan';
+import { canGenerate, type GeneratorPlan } from '../components/generator-plan';
 import { generateQuestion } from '../components/plan-banner';
 import { validateForm, type FormErrors, type FormValues } from '../components/generation-form';
 import { SAVE_FAILED } from './use-autosave';
@@ -54,7 +54,7 @@ export function useDraftActions(context: DraftActionsContext) {
   async function generateNow(token: number) {
     const { current, plan, confirm, autosave, showErrors, updateUser, publishingId } = ctx.current;
     const { type, form, draft: open } = current.current;
-    if (!type || plan.exhausted || (open && publishingId === open.item.id)) return;
+    if (!type || !canGenerate(plan, open?.item ?? null) || (open && publishingId === open.item.id)) return;
     const { errors, request } = validateForm(type, form);
     showErrors(errors, !request);
     if (!request) return;
@@ -79,7 +79,9 @@ export function useDraftActions(context: DraftActionsContext) {
     const outcome = await generation.run(again ? { ...request, contentId: again.id } : request);
     if (outcome.kind === 'cancelled') return;
     if (outcome.kind === 'failed') {
-      if (outcome.trialExhausted) updateUser({ trialPostsUsed: TRIAL_POST_LIMIT, usage: { used: TRIAL_POST_LIMIT, allowance: TRIAL_POST_LIMIT, resetsAt: null } });
+      // the trial's end or its posts, as the server said: the banner and the submit rule follow at once
+      if (outcome.trialEnded) updateUser({ trialEndsAt: new Date(Math.min(Date.parse(outcome.trialEnded) || Date.now(), Date.now())).toISOString() });
+      else if (outcome.trialExhausted) updateUser({ trialPostsUsed: TRIAL_POST_LIMIT, usage: { used: TRIAL_POST_LIMIT, allowance: TRIAL_POST_LIMIT, resetsAt: null } });
       const allowance = outcome.planLimit ? (outcome.planLimit.allowance ?? plan.allowance) : null;
       // the server says the month is used up: the banner and the submit rule follow at once
       if (outcome.planLimit && allowance !== null) updateUser({ usage: { used: allowance, allowance, resetsAt: outcome.planLimit.resetsAt ?? plan.resetsAt } });

@@ -11,6 +11,8 @@ export type GenerationOutcome =
       trialExhausted: boolean;
       planLimit: { resetsAt: string | null; allowance: number | null } | null;
       paymentOverdue: boolean;
+      /** the trial ended by its date (or a subscription ended it): when */
+      trialEnded?: string;
     }
   /** cancelled (the type changed) or overtaken by a newer run: its answer is dropped */
   | { kind: 'cancelled' };
@@ -107,7 +109,7 @@ export function useGeneration() {
       // a refusal about a field is shown on that field, not as a banner
       setError(Object.keys(fieldErrors).length ? null : mapped.message);
       setErrorAction(mapped.paymentOverdue ? 'update-payment' : null);
-      return { kind: 'failed', fieldErrors, trialExhausted: mapped.trialExhausted, planLimit: mapped.planLimit ?? null, paymentOverdue: mapped.paymentOverdue === true };
+      return { kind: 'failed', fieldErrors, trialExhausted: mapped.trialExhausted, planLimit: mapped.planLimit ?? null, paymentOverdue: mapped.paymentOverdue === true, trialEnded: mapped.trialEnded };
     }
   }, []);
 

@@ -7,7 +7,7 @@ import { PublicLayout } from '../../../components/site/public-layout';
 import { ButtonLink } from '../../../components/ui/button';
 import { IconArrowRight, IconCalendar, IconHook, IconLayers, IconPlay, IconSend, IconTarget, IconZap } from '../../../components/ui/icons';
 import { landingAnchors, paths } from '../../../config/paths';
-import { site } from '../../../config/site';
+import { trialTerms } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNearViewport, usePlans } from '../../../lib/use-plans';
 import { features } from './content';
@@ -59,9 +59,7 @@ export function LandingPage() {
                 Watch 2-Min Demo
               </ButtonLink>
             </div>
-            <p className={styles.heroNote}>
-              {site.trialDays}-day free trial · No credit card required · Cancel anytime
-            </p>
+            <p className={styles.heroNote}>{trialTerms} · Cancel anytime</p>
           </div>
           <HeroPreview />
         </div>
@@ -137,7 +135,7 @@ export function LandingPage() {
       <CallToAction
         id="cta-title"
         title="Your next client is scrolling LinkedIn right now"
-        text={`Give them something worth stopping for. Write your first post in the next five minutes, free for ${site.trialDays} days.`}
+        text={`Give them something worth stopping for. Write your first post in the next five minutes, with a ${trialTerms}.`}
         actions={['start', 'demo']}
       />
     </PublicLayout>

@@ -15,10 +15,20 @@ import { billingText } from '../../../lib/billing-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePlans } from '../../../lib/use-plans';
 import { useSubscription } from '../../../lib/use-subscription';
-import { isSubscriber, offersFreeTrial } from '../../../lib/user';
+import { isSubscriber, isTrial, offersFreeTrial, trialState, trialText, type TrialState } from '../../../lib/user';
 import { useCheckout } from '../hooks/use-checkout';
 import { ResendVerificationAction } from './resend-verification-action';
 import styles from './pricing-page.module.css';
+
+const PLAN_CONTENTS = 'Every plan includes all five content types and five hooks with every post.';
+
+/** What the page says above the plans: a subscriber changes plans in Manage billing; a trial member reads where the trial stands. */
+function introText(currentPlan: string | null, trial: TrialState | null): string {
+  if (currentPlan) return `${PLAN_CONTENTS} Change your plan or billing period in Manage billing.`;
+  if (trial?.kind === 'running') return `Your free trial: ${trialText.left(trial.left, trial.endsAt)}. Keep your momentum after it. ${PLAN_CONTENTS}`;
+  if (trial) return `Your free trial is over. ${PLAN_CONTENTS}`;
+  return `Keep your momentum after the trial. ${PLAN_CONTENTS}`;
+}
 
 /**
  * /pricing for signed-in users (spec section 2): own header with a way back to the dashboard and
@@ -70,10 +80,8 @@ export function PricingPage() {
           <div className={styles.intro}>
             <p className={styles.eyebrow}>Plans and pricing</p>
             <h1 className={styles.title}>Choose the plan that fits your voice</h1>
-            <p className={styles.text}>
-              {currentPlan
-                ? 'Every plan includes all five content types and five hooks with every post. Change your plan or billing period in Manage billing.'
-                : 'Keep your momentum after the trial. Every plan includes all five content types and five hooks with every post.'}
+            <p className={styles.text} data-testid="pricing-intro">
+              {introText(currentPlan, isTrial(user) ? trialState(user) : null)}
             </p>
           </div>
           <div className={styles.messages}>

@@ -8,10 +8,11 @@ import { site } from '../../../config/site';
 import { billingText } from '../../../lib/billing-text';
 import { formatDate, formatLongDate } from '../../../lib/datetime';
 import { useSubscription } from '../../../lib/use-subscription';
-import { isSubscriber, planLabel, postAllowance } from '../../../lib/user';
+import { isSubscriber, isTrial, planLabel, postAllowance, trialState, trialStatusText } from '../../../lib/user';
 import styles from './profile-page.module.css';
 
-const roleLabels: Record<UserRole, string> = { USER: 'User', BETA: 'Beta', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
+/** A plain member's role says nothing to them: only the others are named (as the dashboard marks an admin). */
+const roleLabels: Record<Exclude<UserRole, 'USER'>, string> = { BETA: 'Beta tester', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
 
 type StatusFields = Pick<SubscriptionResponse, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'> & Partial<Pick<SubscriptionResponse, 'endedAt'>>;
 
@@ -45,6 +46,18 @@ export function statusBadge(status: StatusFields): { text: string; tone: BadgeTo
   }
 }
 
+/** A trial without a subscription says where the trial stands, not the account's stored status ("Active" with no posts left). */
+function trialBadge(user: User): { text: string; tone: BadgeTone } {
+  switch (trialState(user).kind) {
+    case 'running':
+      return { text: 'Active', tone: 'success' };
+    case 'used':
+      return { text: 'Limit reached', tone: 'warning' };
+    case 'ended':
+      return { text: 'Ended', tone: 'neutral' };
+  }
+}
+
 function postsText(user: User): string {
   const allowance = postAllowance(user);
   switch (allowance.kind) {
@@ -54,16 +67,18 @@ function postsText(user: User): string {
     case 'plan':
       return billingText.planPostsLeft(allowance.left, allowance.allowance);
     case 'trial':
-      // "1 of 3 trial posts left": the noun counts the trial's posts, so it stays plural
-      return `${allowance.left} of ${allowance.total} trial posts left`;
+      // "1 of 3 trial posts left · ends Mar 4, 2027": the noun counts the trial's posts, so it stays plural
+      return trialStatusText(user);
   }
 }
 
 /**
- * Account Status (spec section 2): subscription badge, account type, member since, and "Upgrade to
- * Premium" on the trial tier only; for a subscription also its status, renewal or end, this
- * month's posts and Manage billing (Stripe's portal). The subscription is read when the card opens;
- * until it answers (or if it cannot) the user's own fields speak.
+ * Account Status (spec section 2): subscription badge, account type (only where it means
+ * something: beta testers and admins), member since, and "Choose a plan" (to /pricing) on the
+ * trial tier only; a trial says whether it runs, its posts are used or it ended, with its posts
+ * left and its end. A subscription adds its status, renewal or end, this month's posts and Manage
+ * billing (Stripe's portal). The subscription is read when the card opens; until it answers (or
+ * if it cannot) the user's own fields speak.
  */
 export function AccountStatusCard({ user }: { user: User }) {
   const { subscription } = useSubscription(user.id);
@@ -71,8 +86,9 @@ export function AccountStatusCard({ user }: { user: User }) {
   const hasSubscription = Boolean(subscription && subscription.status !== 'none');
   const status: StatusFields =
     hasSubscription && subscription ? subscription : { status: user.subscriptionStatus, cancelAtPeriodEnd: false, currentPeriodEnd: null };
-  const badge = statusBadge(status);
-  const billed = subscribed || hasSubscription || Boolean(user.trialEndsAt);
+  const badge = isTrial(user) && !hasSubscription ? trialBadge(user) : statusBadge(status);
+  // a member who subscribed once (a former subscriber is back on the trial tier, canceled) keeps the portal's invoices
+  const billed = subscribed || hasSubscription || user.subscriptionStatus === 'canceled';
   // the subscription's own count is the fresher when it has answered
   const counted = subscribed && subscription?.usage ? { ...user, usage: subscription.usage } : user;
   const end = subscription?.currentPeriodEnd;
@@ -106,10 +122,12 @@ export function AccountStatusCard({ user }: { user: User }) {
             <dt>Posts</dt>
             <dd data-testid="posts-left">{postsText(counted)}</dd>
           </div>
-          <div>
-            <dt>Account Type</dt>
-            <dd data-testid="account-type">{roleLabels[user.userRole] ?? user.userRole}</dd>
-          </div>
+          {user.userRole !== 'USER' ? (
+            <div>
+              <dt>Account Type</dt>
+              <dd data-testid="account-type">{roleLabels[user.userRole] ?? user.userRole}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Member since</dt>
             <dd>{formatLongDate(user.createdAt)}</dd>
@@ -117,7 +135,7 @@ export function AccountStatusCard({ user }: { user: User }) {
         </dl>
         {user.subscriptionTier === 'trial' ? (
           <ButtonLink to={paths.pricing} variant="primary" block className={styles.upgrade}>
-            Upgrade to Premium
+            Choose a plan
           </ButtonLink>
         ) : null}
         {billed ? <ManageBillingButton block className={styles.upgrade} /> : null}

@@ -101,7 +101,7 @@ export const helpTopics: HelpTopic[] = [
     answer: 'Generation needs every required field filled in, and posts left on your plan. A busy or slow generator shows a message telling you what to do.',
     steps: [
       'Fill in Topic (3 characters or more), Industry/Role, Personal experience (10 characters or more) and Target Audience.',
-      'Check the banner at the top of the page: a trial includes 3 posts.',
+      `Check the banner at the top of the page: the trial is ${site.trialDays} days and ${site.trialPostLimit} posts, whichever ends first.`,
       'If the service is busy, wait a moment and try again.',
       'If generation takes too long, try again with a simpler topic.',
     ],
@@ -134,9 +134,9 @@ export const helpTopics: HelpTopic[] = [
     id: 'trial-used',
     category: 'Subscription',
     question: 'I have used all my trial posts',
-    answer: 'The free trial includes 3 generated posts. Your drafts, scheduled and published posts stay available.',
+    answer: `The free trial is ${site.trialDays} days and ${site.trialPostLimit} posts, whichever ends first; after that, generating needs a plan. Generating a draft again is free up to ${site.freeRegenerationsPerDraft} times and does not use a post. Your drafts, scheduled and published posts stay available.`,
     steps: [
-      'Choose Upgrade Now on the Generate page, or Upgrade to Premium on your profile.',
+      'Choose Upgrade Now on the Generate page, or Choose a plan on your profile.',
       'Pick the plan that fits you: Starter, Professional or Enterprise, monthly or yearly.',
       'Pay on the secure Stripe checkout page; your plan starts as soon as Stripe confirms the payment.',
       `Every paid plan has a ${site.moneyBackDays}-day money-back guarantee.`,
