@@ -64,6 +64,30 @@ describe('each type keeps its own form', () => {
   });
 });
 
+describe('a type card takes the first click', () => {
+  it('when the member switches back to a type with a draft, then the draft opens where the cards are: focus stays on the card and nothing scrolls to the result', async () => {
+    const store = contentStore();
+    renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+    await generateDraft('framework');
+    // a new result takes focus (and is brought into view)
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Hooks' }).closest('[tabindex="-1"]')).toHaveFocus());
+    await chooseType('insight');
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    try {
+      await chooseType('framework');
+      const hooks = await screen.findByRole('group', { name: 'Hooks' });
+      expect(screen.getByRole('radio', { name: /^Framework/ })).toHaveFocus();
+      expect(hooks.closest('[tabindex="-1"]')).not.toHaveFocus();
+      expect(scrolled).not.toHaveBeenCalled();
+      // so the next card takes one click
+      await chooseType('story');
+      expect(screen.getByRole('radio', { name: /^Behind the Scenes/ })).toBeChecked();
+    } finally {
+      scrolled.mockRestore();
+    }
+  });
+});
+
 describe('a refusal for want of LinkedIn is said once', () => {
   it('when Publish is refused because the connection expired, then the generator says so once, beside Reconnect LinkedIn', async () => {
     const store = contentStore({

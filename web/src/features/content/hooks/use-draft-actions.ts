@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { TRIAL_POST_LIMIT, type ContentItem, type ContentType, type User } from '@postwright/contracts';
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { keptAfterCancel } from '../api/generate';
 import { canGenerate, type GeneratorPlan } from '../components/generator-plan';
 import { generateQuestion } from '../components/plan-banner';
@@ -48,6 +49,7 @@ export function useDraftActions(context: DraftActionsContext) {
   const generation = useGeneration();
   const guard = useExclusive<Running>();
   const versions = useVersions();
+  const { refreshUser } = useAuth();
   /** why the last action did not run: its edits could not be saved, or the swap failed */
   const [failure, setFailure] = useState<{ kind: 'generate' | 'versions'; id: string | null; text: string } | null>(null);
 
@@ -169,6 +171,7 @@ export function useDraftActions(context: DraftActionsContext) {
     if (kept.id === open?.id) ctx.current.autosave.discard();
     ctx.current.onGenerated(kept, true);
     guard.end(token);
+    void refreshUser().catch(() => undefined); // counted by the server, not by an answer here
   }
 
   const { openId } = context;

@@ -77,5 +77,15 @@ export function useDraft(id: string | null, source: DraftSource) {
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  return { load, adopt, retry };
+  /**
+   * The page let go of the draft (another type was chosen): it is read again when its address
+   * is next opened, even if the page never showed the address in between (a quick switch away
+   * and back); `again`: the address shown names it already, so it is read now.
+   */
+  const release = useCallback((again: boolean) => {
+    held.current = null;
+    if (again) setAttempt((n) => n + 1);
+  }, []);
+
+  return { load, adopt, retry, release };
 }

@@ -92,6 +92,7 @@ export function useGenerator() {
       setEditor((e) => ({ type: item.contentType, form: formFromItem(item), draft: { item, ...splitPost(item) }, revision: e.revision + 1 }));
       setDetailsOpen(false);
       setErrors({});
+      setFocusResult(0); // not a new result: the page is not scrolled to it (a click on the type cards would land elsewhere)
       memory.setLastType(item.contentType);
       if (item.status === 'draft') memory.rememberDraft(item.contentType, item.id);
       else memory.forgetDraft(item.id);
@@ -155,6 +156,7 @@ export function useGenerator() {
     memory.setLastType(type);
     const remembered = memory.draftOf(type);
     setParams(remembered ? { draft: remembered } : { type });
+    draft.release(remembered !== null && remembered === draftParam);
   }
 
   function editField(field: FormField, value: string) {
@@ -195,7 +197,6 @@ export function useGenerator() {
       setFocusResult((n) => n + 1);
       setParams({ draft: content.id });
       if (kept) setNotice({ tone: 'info', text: keptAfterCancelText(plan) });
-      if (kept) void refreshUser().catch(() => undefined); // counted by the server, not by an answer here
     },
     onSwapped: openDraft,
   });
@@ -276,7 +277,6 @@ export function useGenerator() {
     generationErrorAction: actions.generationErrorAction,
     confirmDialog,
     notice,
-    /** the refusals the publish flow's connect note already gives are not said twice */
     setNotice: (next: Notice | null) => setNotice(saidByConnectNote(next) ? null : next),
     saving,
     autosave,
