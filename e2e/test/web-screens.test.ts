@@ -86,11 +86,13 @@ describe('signed-in screens journeys', () => {
       await page.getByRole('heading', { name: 'No content to post' }).waitFor();
       await generate(page, 'framework');
 
-      // the trial limit: banner, Upgrade Now to /pricing, generation blocked
+      // the trial limit: banner, Upgrade Now to /pricing; the posts count, not the attempts, so
+      // this last draft can still be generated again for free
       await page.getByText('Trial limit reached - Upgrade to continue').waitFor();
       await expect(page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).resolves.toBe('/pricing');
       await page.getByRole('button', { name: 'Edit details' }).click();
-      await expect(page.getByRole('button', { name: /^Generate again$/ }).isDisabled()).resolves.toBe(true);
+      await page.getByText('Your trial posts are used up, but generating this draft again is still free (3 left).').waitFor();
+      await expect(page.getByRole('button', { name: /^Generate again$/ }).isDisabled()).resolves.toBe(false);
       await checkPage(page, 'content-trial-limit');
 
       // Content Management: three drafts, edit one, delete one

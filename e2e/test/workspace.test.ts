@@ -371,7 +371,7 @@ describe('the writing workspace keeps the user work', () => {
     }
   });
 
-  test('Generate again warns in the app dialog, rewrites the same draft (one draft, one trial post), and Undo brings the previous text back', async () => {
+  test('Generate again asks in the app dialog (free, and how many more times), rewrites the same draft (one draft, no trial post), and Undo brings the previous text back', async () => {
     const { context, page } = await newPage(browser.get());
     const browserDialogs = refuseBrowserDialogs(page);
     try {
@@ -390,7 +390,7 @@ describe('the writing workspace keeps the user work', () => {
       const dialog = page.getByRole('dialog', { name: 'Generate again?' });
       await dialog.waitFor();
       await expect(dialog.getByTestId('confirm-message').textContent()).resolves.toBe(
-        "This uses 1 of your 2 remaining trial posts. The new text replaces this draft's; you can undo it.",
+        "Free: this draft can be generated again 3 more times without using a trial post. The new text replaces this draft's; you can undo it.",
       );
       await checkPage(page, 'generate-again-confirm');
       const regenerated = page.waitForResponse((response) => isGenerate(response.request()));
@@ -402,11 +402,11 @@ describe('the writing workspace keeps the user work', () => {
       expect(answer.status()).toBe(200);
       expect(answer.headers()['content-type']).toMatch(/^text\/event-stream/);
 
-      // rewritten in place: same address, new text, one trial post spent
+      // rewritten in place: same address, new text, and free: the trial posts are as they were
       await page.getByText('Generated again: the text it replaced is one undo away.').waitFor();
       expect(draftIdOf(page)).toBe(id);
       await expect(postBody(page).inputValue()).resolves.not.toContain(marker);
-      await expect(trialPostsLeft(page)).resolves.toContain('1 of 3 trial posts left');
+      await expect(trialPostsLeft(page)).resolves.toContain('2 of 3 trial posts left');
 
       // Undo: the previous text is back
       const restored = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/api/content/${id}/restore-previous`));
