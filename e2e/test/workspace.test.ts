@@ -359,6 +359,8 @@ describe('the writing workspace keeps the user work', () => {
       await expect(connectNote.count()).resolves.toBe(0);
       const body = await postBody(page).inputValue();
       await publish.click();
+      // the generator asks first, as Content Management does
+      await expect(confirmInApp(page, 'Publish')).resolves.toBe('Are you sure you want to publish this content to LinkedIn?');
       await page.getByText('Content posted to LinkedIn successfully!').waitFor();
       await page.getByRole('button', { name: 'Write another post' }).waitFor();
       await expect(publish.count()).resolves.toBe(0);
