@@ -408,6 +408,10 @@ describe('content creation: saving, publishing and scheduling', () => {
     });
     await userEvent.click(screen.getByRole('radio', { name: /Hook five/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+    // asked first, with the post's opening and its length (as in Content Management)
+    const confirm = await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' });
+    expect(within(confirm).getByTestId('publish-opening')).toHaveTextContent(/^Hook five/);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
 
     const busy = await screen.findByRole('button', { name: 'Publishing...' });
     expect(busy).toBeDisabled();
@@ -451,6 +455,7 @@ describe('content creation: saving, publishing and scheduling', () => {
     await generateWith({ 'POST /api/linkedin/post': () => ({ status: 502 }) });
     await userEvent.click(screen.getByRole('radio', { name: /Hook one/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Publish to LinkedIn' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' })).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to post to LinkedIn');
   });
 

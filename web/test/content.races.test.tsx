@@ -218,6 +218,8 @@ describe('publishing from the generator', () => {
     await generateDraft('framework');
     await userEvent.click(hookRadio('framework hook 1'));
     await userEvent.click(await screen.findByRole('button', { name: 'Publish to LinkedIn' }));
+    // asked first, as in Content Management
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' })).getByRole('button', { name: 'Publish' }));
     await screen.findByRole('button', { name: 'Publishing...' });
 
     expect(body()).toHaveAttribute('readonly');

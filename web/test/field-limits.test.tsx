@@ -61,9 +61,10 @@ describe('field limits: generation form', () => {
     expect(api.callsTo('POST', '/api/content/generate')).toHaveLength(0);
   });
 
-  it('when a post is generated and a hook chosen, then the body stops where hook, blank line and body reach 3,000', async () => {
+  it('when a post is generated and a hook chosen, then nothing cuts the body: a text past LinkedIn\'s 3,000 is kept and the editor says how far over it is', async () => {
     renderSignedIn('/content', {
-      'POST /api/content/generate': () => ({ status: 201, body: { content: buildItem({ generatedContent: 'A short body.' }), user: { trialPostsRemaining: 2 } } }),
+      'POST /api/content/generate': () => ({ status: 201, body: { content: buildItem({ id: 'long-1', generatedContent: 'A short body.' }), user: { trialPostsRemaining: 2 } } }),
+      'PUT /api/content/long-1/edit': (call) => ({ body: { content: buildItem({ id: 'long-1', finalContent: (call.body as { editedContent: string }).editedContent }) } }),
     });
     await openFrameworkForm();
     force(screen.getByLabelText(framework.topic), 'My 3-question filter for saying no');
@@ -73,18 +74,36 @@ describe('field limits: generation form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate Content' }));
 
     const body = await screen.findByLabelText('Post body');
-    expect(body).toHaveAttribute('maxLength', String(POST_MAX_LENGTH));
+    expect(body).not.toHaveAttribute('maxLength');
     await userEvent.click(screen.getByRole('radio', { name: /Hook two/ }));
-    expect(body).toHaveAttribute('maxLength', String(POST_MAX_LENGTH - 'Hook two\n\n'.length));
+    expect(body).not.toHaveAttribute('maxLength');
+
+    await userEvent.click(body);
+    await userEvent.paste('b'.repeat(3490 - 'A short body.'.length));
+    const whole = 'Hook two\n\n'.length + 3490;
+    expect((body as HTMLTextAreaElement).value).toHaveLength(3490);
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(body).toHaveAccessibleDescription(
+      expect.stringContaining(`This post is 3,500 characters, 500 over LinkedIn's limit of ${POST_MAX_LENGTH.toLocaleString('en-US')}.`),
+    );
+    expect(whole).toBe(3500);
+    expect(screen.getByTestId('length-counter')).toHaveTextContent("3,500 / 1,600 characters · 500 over LinkedIn's 3,000");
+    expect(screen.getByTestId('length-counter')).toHaveAttribute('data-tone', 'red');
   });
 });
 
 describe('field limits: content management editor', () => {
-  it('when a draft is edited, then the post text stops at 3,000 characters', async () => {
+  it('when a draft is edited, then nothing cuts the post text: past 3,000 characters the editor says by how much', async () => {
     renderSignedIn('/content-management', { 'GET /api/content': () => ({ body: { content: [buildItem({ topic: 'Quarterly planning in one page' })] } }) });
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    expect(within(card).getByLabelText('Post text')).toHaveAttribute('maxLength', String(POST_MAX_LENGTH));
+    const text = within(card).getByLabelText('Post text');
+    expect(text).not.toHaveAttribute('maxLength');
+    force(text, 'a'.repeat(3500));
+    expect((text as HTMLTextAreaElement).value).toHaveLength(3500);
+    expect(within(card).getByTestId('linkedin-limit-note')).toHaveTextContent(
+      "This post is 3,500 characters, 500 over LinkedIn's limit of 3,000. It is kept as a draft; shorten it by 500 characters to publish or schedule it.",
+    );
   });
 
   it('when the text fits as written but not as LinkedIn receives it, then the editor says so, and stops saying it once it fits', async () => {
