@@ -21,8 +21,8 @@ export const faqItems: AccordionItem[] = [
     content: (
       <p>
         Contrarian Take (Monday, builds authority), Behind the Scenes and Framework (Wednesday, deliver value), Industry Insight (Friday,
-        delivers value) and Relationship Builder (Friday, drives engagement). Together they balance your feed: 20-30% top of funnel, 60%
-        middle and 20% bottom.
+        delivers value) and Relationship Builder (Friday, drives engagement). A week of all five is 1 in 5 posts reaching new people, 3 in 5
+        giving value and 1 in 5 starting conversations.
       </p>
     ),
   },

@@ -1,6 +1,7 @@
 import { CallToAction, MarketingSection, PageIntro, StatsBand } from '../../../components/site/marketing-sections';
 import { PublicLayout } from '../../../components/site/public-layout';
 import { IconCalendar, IconTarget, IconUser } from '../../../components/ui/icons';
+import { trialTerms } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './company.module.css';
 
@@ -64,7 +65,7 @@ export function AboutPage() {
           ))}
         </ul>
       </MarketingSection>
-      <CallToAction id="about-cta" title="Write your first post today" text="It takes about five minutes, and the trial is free." actions={['start', 'contact']} />
+      <CallToAction id="about-cta" title="Write your first post today" text={`It takes about five minutes. ${trialTerms}.`} actions={['start', 'contact']} />
     </PublicLayout>
   );
 }

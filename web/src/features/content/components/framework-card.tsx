@@ -28,7 +28,7 @@ export function FrameworkCard({ current }: { current: ContentType | null }) {
           })}
         </ul>
         <p className={styles.frameworkStrategy}>
-          Distribution: <strong>20-30%</strong> top of funnel, <strong>60%</strong> middle, <strong>20%</strong> bottom.
+          A balanced week: <strong>1 in 5</strong> posts reaching new people, <strong>3 in 5</strong> giving value, <strong>1 in 5</strong> starting conversations.
         </p>
       </CardBody>
     </Card>
