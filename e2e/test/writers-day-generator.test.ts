@@ -162,6 +162,7 @@ describe('the writer’s day in the generator', () => {
       await expect(page.getByRole('button', { name: 'Schedule' }).isDisabled()).resolves.toBe(true);
       await expect(page.getByTestId('publish-note').textContent()).resolves.toBe(lengthMessage);
       await expect(publish.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).resolves.toBe(lengthMessage);
+      await checkPage(page, 'over-limit');
 
       // the draft holds what was pasted: stored, and there after a reload
       expect((await saved).status()).toBe(200);
