@@ -223,8 +223,8 @@ describe('content creation: generating and the preview', () => {
     await chooseType('Industry Insight');
     expect(screen.queryByRole('group', { name: 'Hooks' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No content to post' })).toBeInTheDocument();
-    // the details stay
-    expect(screen.getByLabelText(typeLabels.insight[0])).toHaveValue('My 3-question filter for saying no');
+    // each type has its own form: the new type's starts empty, never with the last type's topic
+    expect(screen.getByLabelText(typeLabels.insight[0])).toHaveValue('');
   });
 
   it('when generation failed and another type is chosen, then the error disappears', async () => {
