@@ -1,5 +1,5 @@
 /**
- * The writer's day, second pass (issue #36): the forms and pages a hands-on review found
+ * The writer's day, second pass: the forms and pages a hands-on review found
  * saying one thing and doing another, over the whole stack in Chromium (the offline writer
  * writes). The Contrarian Take's example is the belief its label asks for, and the post argues
  * against what was typed; signed-in pages run without tripping the Content-Security-Policy;

@@ -26,7 +26,7 @@ export type GenerationProgress =
   | { type: 'reset' };
 
 export interface GenerationOptions {
-  /** "Generate again" (issue #18): the post being replaced; a generator should write a different take, with other hooks */
+  /** "Generate again": the post being replaced; a generator should write a different take, with other hooks */
   replacing?: GeneratedPost;
   /** with `replacing`: the version before it (the draft's undo), which a new take should not bring back either */
   previous?: GeneratedPost;
