@@ -219,8 +219,7 @@ export const configSchema = z
      * mostly waits (LinkedIn takes a few hundred ms to create a post, then the stores), so a burst
      * of posts falling due together needs many in flight: a process left alone after its peer died
      * carries 10,000 posts a minute only with about 167 x 0.4 s = 67 in flight, plus the stores'
-     * time (docs/decisions/016-scheduled-posts-on-linkedin.md: 32 -> 80 posts/s, 96 -> 141-148 on
-     * the embedded database)
+     * time
      */
     LINKEDIN_PUBLISH_CONCURRENCY: z.coerce.number().int().positive().max(1_000).default(96),
     /**

@@ -9,7 +9,7 @@ import { cleanup } from './support/stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** Issue #16: the version the service pins is one LinkedIn answers, and it says so when that is about to end. */
+/** The version the service pins is one LinkedIn answers, and it says so when that is about to end. */
 describe('LinkedIn API version at start and in /ready', () => {
   const ns = testNamespace();
   afterAll(() => cleanup(ns));

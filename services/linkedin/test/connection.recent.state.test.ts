@@ -4,7 +4,7 @@ import { startStack, type Stack } from './support/stack';
 
 /**
  * A burst of one member's scheduled posts reads the member's connection about once a second
- * (findRecent), not once a post (decision 016). What it may answer from the last read, and what it
+ * (findRecent), not once a post. What it may answer from the last read, and what it
  * must read afresh.
  */
 describe('a scheduled publish reuses a connection read less than a second ago', () => {

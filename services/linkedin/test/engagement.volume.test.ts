@@ -4,7 +4,7 @@ import { nextUtcMidnight } from '../src/modules/engagement/poll-schedule';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /**
- * Issue #16 item 6: the engagement poller's volume against LinkedIn's member daily limit, and
+ * The engagement poller's volume against LinkedIn's member daily limit, and
  * fewer reads as a post ages. Rounds run every 300 ms here; the sandbox counts every call.
  */
 const ANALYTICS = '/rest/memberCreatorPostAnalytics';

@@ -4,7 +4,7 @@ import { startStack, type Stack } from './support/stack';
 import { serviceDatabase } from './support/database';
 
 /**
- * Issue #16 item 4: a post scheduled while the connection was good comes due after the access
+ * A post scheduled while the connection was good comes due after the access
  * token ended, and there is no refresh token (a self-serve app, the sandbox default).
  */
 describe('expiry without a refresh token: scheduled publishing', () => {

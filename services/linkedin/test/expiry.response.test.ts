@@ -7,7 +7,7 @@ const DAY = 24 * 3600 * 1000;
 const RECONNECT = 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.';
 
 /**
- * Issue #16 item 4: a self-serve LinkedIn app (the sandbox default) gets no refresh token, so the
+ * A self-serve LinkedIn app (the sandbox default) gets no refresh token, so the
  * grant ends with its 60-day access token and the member reconnects. Days pass by moving the
  * stored expiry, as the calendar would.
  */

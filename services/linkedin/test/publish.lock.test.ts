@@ -6,7 +6,7 @@ import { instanceLiveness, redisLocks, type LockHolder } from '../src/lib/locks'
 /**
  * The publish lock (one publish per item at a time) across processes: a killed process's lock is
  * taken over once its liveness key has expired, not after the lock's own expiry (about a minute),
- * so a redelivered request does not wait for a dead process (decision 016).
+ * so a redelivered request does not wait for a dead process.
  */
 describe('publish locks across processes', () => {
   const url = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;

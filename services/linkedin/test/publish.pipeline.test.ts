@@ -3,7 +3,7 @@ import { publishNow } from '../src/modules/publish/publish-now.use-case';
 import { publishScheduled, RetryLater } from '../src/modules/publish/publish-scheduled.use-case';
 import { item, USER, world } from './support/in-memory-publish';
 
-/** Publish now and the scheduled publish through the one pipeline, in memory (decision 012). */
+/** Publish now and the scheduled publish through the one pipeline, in memory. */
 describe('publication pipeline (in memory)', () => {
   const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.';
   const NOT_OURS = 'LinkedIn says this text was already posted, but not by this post. Edit it or delete the earlier post on LinkedIn, then publish again.';

@@ -3,7 +3,7 @@ export const MAX_COMMENTARY = 3000;
 /** LinkedIn's error bodies, as its REST API answers them (docs/linkedin.md). */
 export const errors = {
   invalidToken: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' },
-  // as clients see them from LinkedIn (issue #16): 65601 revoked, 65602 expired
+  // as clients see them from LinkedIn, which tells a revoked token (65601) from an expired one (65602)
   expiredToken: { status: 401, serviceErrorCode: 65602, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' },
   revokedToken: { status: 401, serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
   throttled: { serviceErrorCode: 101, message: 'Resource level throttle limit for calls to this resource is reached.', status: 429 },

@@ -13,7 +13,7 @@ export class ContentClient {
   /**
    * The reads of the publishes in flight together (a burst of scheduled posts) go as one lookup
    * (POST /internal/content/lookup): one call and one read of the store instead of one each.
-   * Under no load each goes at once, alone (decision 016).
+   * Under no load each goes at once, alone.
    */
   private readonly lookups: Batcher<ItemRef, InternalContentItem | null>;
 

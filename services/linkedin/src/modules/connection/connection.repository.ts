@@ -12,7 +12,7 @@ function plain(doc: (ConnectionRecord & { _id?: unknown }) | null): StoredConnec
 
 /**
  * How long a scheduled publish may use an active connection read by another one (findRecent): a
- * burst reads each member's connection about once a second instead of once a post (decision 016).
+ * burst reads each member's connection about once a second instead of once a post.
  */
 export const RECENT_CONNECTION_MS = 1_000;
 /** past this many members held, the ones read longer than RECENT_CONNECTION_MS ago are dropped */

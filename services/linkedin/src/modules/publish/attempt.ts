@@ -2,7 +2,7 @@ import type { PostRecord } from './post.model';
 import type { StoredPost } from './post.repository';
 
 /**
- * An attempt to put an item on LinkedIn, one type per state (docs/decisions/012-publication-pipeline.md):
+ * An attempt to put an item on LinkedIn, one type per state, so a state's fields are there only in that state:
  *
  *   pending ──> sending ──> published
  *      ^           ├──────> unconfirmed   (no answer, or LinkedIn's answer names no post: never sent again on its own)
@@ -11,7 +11,7 @@ import type { StoredPost } from './post.repository';
  * The stored record is written before LinkedIn is called, so a crash between sending and hearing
  * back leaves "sending", which the next look at the item turns into unconfirmed; a scheduled one
  * whose request is still the item's is sent again instead, and LinkedIn's DUPLICATE_POST names
- * the post if the first call made it (decision 016). A scheduled request's new attempt is stored
+ * the post if the first call made it. A scheduled request's new attempt is stored
  * as sending at once: its checks are done and the call follows.
  */
 type Base = Omit<StoredPost, 'state' | 'linkedInPostId' | 'url' | 'publishedAt' | 'contentId'> & { contentId: string };

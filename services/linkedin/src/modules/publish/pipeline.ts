@@ -46,7 +46,7 @@ export class PublicationPipeline {
    * process got there first. A scheduled request's new attempt is stored as sending at once: its
    * checks are done and LinkedIn is called next, so the pending step would be one more write of
    * every post in a burst, and a crash between the two is recovered as one during the call is
-   * (sent again while the request is still the item's; decision 016).
+   * (sent again while the request is still the item's).
    */
   async begin(publication: Publication, earlier: PendingAttempt | FailedAttempt | null): Promise<PendingAttempt | SendingAttempt | null> {
     const { posts } = this.deps;
@@ -68,7 +68,7 @@ export class PublicationPipeline {
    * item's: sent again, once. LinkedIn refuses the same text from the same member with
    * DUPLICATE_POST naming the post it has, so if the first call made the post this one names it and
    * the attempt settles as published with it; if not, this call makes it. Only an answer that names
-   * no post (or none at all) leaves it unconfirmed (decision 016).
+   * no post (or none at all) leaves it unconfirmed.
    */
   async resend(publication: Publication, attempt: SendingAttempt): Promise<PipelineOutcome> {
     this.deps.logger.warn({ contentId: attempt.contentId, key: attempt.id }, 'a scheduled publish died mid-call; sending it again (LinkedIn names the post if it has it)');
@@ -122,7 +122,7 @@ export class PublicationPipeline {
    * Publish now: read-your-writes, the content service settles the item before the member hears
    * back. A scheduled publish has nobody waiting for its answer: its event alone settles the item,
    * in the content service's bulk writes with the rest of the burst, instead of a call and a write
-   * of its own followed by the event's read of the same outcome (decision 016).
+   * of its own followed by the event's read of the same outcome.
    */
   private async published(item: InternalContentItem, attempt: PublishedAttempt, requestId: string | null): Promise<InternalContentItem> {
     const payload = publishedPayload(attempt, requestId);

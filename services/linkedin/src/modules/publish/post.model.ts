@@ -4,8 +4,8 @@ import type { Engagement } from '@postwright/contracts';
 export type PostState = 'pending' | 'sending' | 'published' | 'unconfirmed' | 'failed';
 
 /**
- * One attempt to put a content item on LinkedIn, and once published, the network post record
- * (spec section 3). Written BEFORE LinkedIn is called: a scheduled request's id is its unique
+ * One attempt to put a content item on LinkedIn, and once published, the network post record.
+ * Written BEFORE LinkedIn is called: a scheduled request's id is its unique
  * key, so a redelivered request finds it and never posts twice.
  */
 export interface PostRecord {

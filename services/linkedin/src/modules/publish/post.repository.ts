@@ -30,8 +30,8 @@ interface Transition {
 }
 
 /**
- * The embedded database serialises writes (decision 001) and deadlocks on a bulk update of about
- * a hundred statements; 25 is far from that and turns a burst into a few writes.
+ * The embedded database serialises writes and deadlocks on a bulk update of about a hundred
+ * statements; 25 is far from that and turns a burst into a few writes.
  */
 const MAX_BATCH = 25;
 
@@ -39,7 +39,7 @@ const MAX_BATCH = 25;
  * mongoose in, plain objects out. Every state change is a conditional single-document update;
  * those made at the same moment (a burst of scheduled posts: many publishes in flight at once)
  * go to the store together, as one insert and one bulk update per round (group commit: under no
- * load each goes at once, alone), instead of one round trip each (decision 016).
+ * load each goes at once, alone), instead of one round trip each.
  */
 export class PostRepository {
   private readonly model: Model<PostRecord>;

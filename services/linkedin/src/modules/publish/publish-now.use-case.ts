@@ -32,7 +32,7 @@ export interface PublishNowDeps {
   pipeline: PublicationPipeline;
 }
 
-/** "Post to LinkedIn" (spec section 5): the member waits for the truth. A missing connection throws (the access module's errors). */
+/** "Post to LinkedIn": the member waits for the truth. A missing connection throws (the access module's errors). */
 export function publishNow(deps: PublishNowDeps) {
   const { access, content, locks, posts, pipeline } = deps;
   const refused = (refusal: PublishNowRefusal): PublishNowResult => ({ kind: 'refused', refusal });

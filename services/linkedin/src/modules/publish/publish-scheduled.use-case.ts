@@ -39,7 +39,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
     try {
       // a first delivery has no attempt yet: the attempt is stored first (its key is the request id)
       // and read only when the key exists already or the request cannot go out, instead of read
-      // before every publish (decision 016); what a stored attempt says still comes first
+      // before every publish, one read fewer per post in a burst; what a stored attempt says still comes first
       let connection: StoredConnection;
       try {
         connection = await access.requireRecentConnection(userId);

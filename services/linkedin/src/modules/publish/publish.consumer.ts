@@ -16,9 +16,8 @@ export async function startPublishConsumer(
       await publishScheduled(event.payload as EventPayload<'content.publish.requested'>);
     },
     // each request mostly waits (LinkedIn takes a few hundred ms to create a post, then the
-    // stores): at 300 ms a post, 16 at once capped a process at about 40 posts a second; many more
-    // than the database keeps up with only queue there, and the scheduler's claims wait behind
-    // them (measured: 32 beat 64 and 128 on the embedded database; decision 016)
+    // stores), so many run at once, but a bounded number: more than the database keeps up with
+    // only queue there, and the scheduler's claims wait behind them
     { maxAttempts: 8, retryDelayMs: 500, prefetch: concurrency },
   );
 }
