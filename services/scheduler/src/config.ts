@@ -11,7 +11,7 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** the content service (internal API: read an item, conditional status transitions) */
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
-  /** spec section 9: a post is scheduled at least this far ahead (the 1-hour rule); tests shorten it */
+  /** a post is scheduled at least this far ahead (the product's 1-hour rule); tests shorten it */
   SCHEDULE_MIN_LEAD_SECONDS: z.coerce.number().int().nonnegative().default(3600),
   /** and at most this far ahead */
   SCHEDULE_MAX_AHEAD_DAYS: z.coerce.number().int().positive().default(365),

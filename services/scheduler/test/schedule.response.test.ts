@@ -1,7 +1,7 @@
 import { eventually, issueTestToken, randomId } from '@postwright/platform/src/testing';
 import { inMs, startStack, type Stack, type TestUser } from './support/stack';
 
-/** The schedule rules and messages of spec sections 5, 8 and 9, with the 1-hour lead as shipped. */
+/** The schedule rules and messages, in the spec's words, with the 1-hour lead as shipped. */
 describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:contentId', () => {
   let stack: Stack;
   let owner: TestUser;
@@ -172,7 +172,7 @@ describe('POST /api/calendar/schedule and DELETE /api/calendar/unschedule/:conte
 
   test('when a published item is scheduled, then 409 and it stays published', async () => {
     const item = await stack.draft(owner);
-    // the LinkedIn service's report of a post it made (decision 012)
+    // the LinkedIn service's report of a post it made
     const moved = await fetch(`${stack.content.url}/internal/content/${item.id}/publication`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-internal-token': 'test-internal-token-0123456789' },

@@ -4,7 +4,7 @@ import { readConfig } from '../src/config';
 import { start, type SchedulerService } from '../src/server';
 import { cleanup } from './support/stack';
 
-/** Issue #18: forms check the minimum lead with the server's own value, not a copy of it. */
+/** Forms check the minimum lead with the server's own value, not a copy of it. */
 describe('GET /api/calendar/settings', () => {
   const ns = testNamespace();
   let service: SchedulerService;

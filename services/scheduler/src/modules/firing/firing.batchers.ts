@@ -1,9 +1,8 @@
 /**
  * The firing's writes to the schedules collection, grouped (platform's Batcher): timers falling due
  * together become a few bulk writes instead of one round trip each. The sizes are the embedded
- * FerretDB's (decisions 001 and 005): it serialises writes and deadlocks on a bulk update of
- * about a hundred statements (measured); 25 is far from that and still turns a burst into a few
- * writes.
+ * FerretDB's: it serialises writes and deadlocks on a bulk update of about a hundred statements;
+ * 25 is far from that and still turns a burst into a few writes.
  */
 import { Batcher } from '@postwright/platform';
 import type { ClaimRequest, FirePlan, FiringSchedule, ScheduleRepository } from '../schedule/schedule.types';

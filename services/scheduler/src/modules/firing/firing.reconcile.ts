@@ -126,7 +126,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
 
   /**
    * Notes as emitted this replica's claims whose outcome has not come NOTE_EMITTED_AFTER_MS after
-   * the broker confirmed them, so that a takeover does not send them again (decision 005). Most
+   * the broker confirmed them, so that a takeover does not send them again. Most
    * outcomes come sooner and their schedule is gone: no note, one write fewer a post. A replica
    * that dies leaves its last claims unnoted, and a takeover sends those again (the LinkedIn
    * service publishes once per request id).

@@ -13,7 +13,7 @@ const ANY_STATUS = [...scheduleStatuses];
 
 /**
  * Tells the content service where the item goes now that its schedule is over without a post:
- * given up, the content service settles the item from the report (decision 012); unscheduled, a
+ * given up, the content service settles the item from the report; unscheduled, a
  * plain move back to draft. The one call of settling to the content service.
  */
 export function moveItemBack(content: ContentPort, schedule: FailedSchedule | CancelledSchedule) {

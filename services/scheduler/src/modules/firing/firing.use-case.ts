@@ -1,5 +1,5 @@
 /**
- * Firing on time, exactly once, across replicas and restarts (decision 005), in small parts:
+ * Firing on time, exactly once, across replicas and restarts, in small parts:
  *
  * - arming the timers (firing.arm.ts; the timers: firing.queue.ts): BullMQ calls `fire` at the due time;
  * - claiming and firing (firing.claim.ts): the conditional claim pending -> firing, then the

@@ -4,7 +4,7 @@ import type { InternalAccount } from '@postwright/contracts';
 /**
  * How long a member's account, as the auth service answered it, answers the next notification
  * of theirs too: a burst of one member's scheduled posts reads it about once a second instead of
- * once a post (as the LinkedIn service reads a member's connection, decision 016). A member who
+ * once a post (as the LinkedIn service reads a member's connection). A member who
  * just turned an email off is heard at most this late.
  */
 export const RECENT_ACCOUNT_MS = 1_000;

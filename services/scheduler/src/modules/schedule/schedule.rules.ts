@@ -1,5 +1,5 @@
 /**
- * The schedule rules of spec sections 5 and 9, as pure functions: the time format, the
+ * The product's schedule rules, as pure functions: the time format, the
  * minimum lead (configurable, so the message follows the setting) and the 1-year horizon.
  */
 import { AppError } from '@postwright/platform';

@@ -3,7 +3,7 @@ import type { EventPayload, EventType, InternalContentItem, TransitionRequest, P
 
 /**
  * What a schedule can be doing. There is no "published": a published schedule has nothing left to
- * do and is deleted (decision 005), so that what the reconciler reads stays the size of what is active.
+ * do and is deleted, so that what the reconciler reads stays the size of what is active.
  */
 export const scheduleStatuses = ['preparing', 'pending', 'firing', 'failed', 'cancelled'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];

@@ -1,5 +1,5 @@
 /**
- * Schedule, reschedule and unschedule (spec sections 4, 5 and 9). Two stores change: the
+ * Schedule, reschedule and unschedule. Two stores change: the
  * schedule here (what will fire) and the item in the content service (what the user sees).
  * Each operation holds the item's mutex, first makes the old version unable to fire (new
  * version, status preparing or cancelled), then asks the content service for its conditional

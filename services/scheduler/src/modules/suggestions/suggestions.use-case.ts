@@ -1,6 +1,6 @@
 /**
- * Slots for the schedule modal: the framework's day for each content type (spec section 3:
- * controversial Monday, story and framework Wednesday, insight and learning Friday) at a
+ * Slots for the schedule modal: the framework's day for each content type
+ * (controversial Monday, story and framework Wednesday, insight and learning Friday) at a
  * morning posting hour in the caller's time zone, at least the minimum lead ahead.
  */
 import { AppError } from '@postwright/platform';
