@@ -2,7 +2,7 @@ import { FIELD_MAX } from '@postwright/contracts';
 import { cleanupNamespace, http, testNamespace } from '@postwright/platform/src/testing';
 import { buildSignup, signupUser, startAuth, type RunningAuth } from './support/harness';
 
-/** Issue #13, finding 6: every text field has a maximum; an oversized one is a 400 and nothing is written. */
+/** Every text field has a maximum; an oversized one is a 400 and nothing is written. */
 describe('signup and profile fields over their maximum', () => {
   const ns = testNamespace();
   let auth: RunningAuth;

@@ -3,7 +3,7 @@ import { cleanupNamespace, http, testNamespace } from '@postwright/platform/src/
 import { buildSignup, startAuth, type RunningAuth } from './support/harness';
 
 /**
- * The refresh token cookie (issue #13, finding 5): the web app keeps no token a script can read
+ * The refresh token cookie: the web app keeps no token a script can read
  * and refreshes through an HttpOnly cookie; API clients keep the JSON fields.
  */
 describe('the refresh token cookie', () => {

@@ -7,7 +7,7 @@ import { cleanupNamespace, http, testKeys, testNamespace } from '@postwright/pla
 import { IN_FLIGHT_MARGIN_MS } from '../src/modules/auth/session-revocations';
 import { signupUser, startAuth, type RunningAuth } from './support/harness';
 
-/** Issue #13, finding 4: a session ended by logout or a replay is recorded for the gateways at once. */
+/** A session ended by logout or a replay is recorded for the gateways at once. */
 describe('session revocation: what is stored', () => {
   const ns = testNamespace();
   const { key } = revokedSessionNames(ns);

@@ -6,7 +6,7 @@ import { wasOvertaken, type AuthUseCases } from './auth.use-case';
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /**
- * The refresh token also travels in a cookie no script can read (issue #13): the web app keeps
+ * The refresh token also travels in a cookie no script can read: the web app keeps
  * only the access token, in memory, and refreshes through this cookie. It goes only to the auth
  * routes, and never with a request another site starts. The JSON fields stay for API clients.
  * `Secure` holds on plain http://localhost and 127.0.0.1 too: browsers count them as secure. The
