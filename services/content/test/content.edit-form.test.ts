@@ -6,7 +6,7 @@ import { inAnHour, type Stack, type TestUser, publishedReport } from './support/
 import { fileStack } from './support/file-stack';
 
 /**
- * Issue #18: the form beside a draft (topic and the generation inputs) autosaves with the
+ * The form beside a draft (topic and the generation inputs) autosaves with the
  * draft, so a refresh brings back exactly what was typed. Work in progress: only the maxima
  * apply, and empty fields are kept as typed. Drafts only.
  */

@@ -3,7 +3,7 @@ import { http, randomId } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
-/** Issue #18: a draft is a place; the web opens it by its address with GET /api/content/:id. */
+/** A draft is a place; the web opens it by its address with GET /api/content/:id. */
 describe('GET /api/content/:id', () => {
   let stack: Stack;
   let owner: TestUser;

@@ -5,7 +5,7 @@ import { buildGenerateRequest } from './support/builders';
 import { inAnHour, startStack, type Stack, type TestUser, publishedReport } from './support/stack';
 
 /**
- * Issue #18: "Generate again" keeps the text it replaced one undo away.
+ * "Generate again" keeps the text it replaced one undo away.
  * POST /api/content/:id/restore-previous swaps it back; a second call redoes. Drafts only.
  */
 describe('POST /api/content/:id/restore-previous', () => {

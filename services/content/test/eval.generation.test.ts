@@ -11,7 +11,7 @@ const form = evalTopics[0].input;
 const rowOf = (report: string, check: string) => report.split('\n').find((line) => line.startsWith(check))?.replace(/\s+/g, ' ').trim();
 
 /**
- * Issue #14: `npm run eval:generation` judges the posts of whatever generator is configured.
+ * `npm run eval:generation` judges the posts of whatever generator is configured.
  * Here it runs against the local OpenAI-compatible stub, through the real openai SDK.
  */
 describe('npm run eval:generation against an OpenAI-compatible server', () => {

@@ -4,7 +4,7 @@ import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /**
- * Issue #18: "Generate again" on a draft (contentId) rewrites that draft in place, keeping the
+ * "Generate again" on a draft (contentId) rewrites that draft in place, keeping the
  * text it replaces one undo away, instead of leaving a duplicate draft. It is free a few times
  * per draft (the trial counts posts, not attempts); after that a post is used as for a new one.
  */

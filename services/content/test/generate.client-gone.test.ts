@@ -42,7 +42,7 @@ async function holdingCommits(targetUrl: () => string) {
 }
 
 /**
- * Issue #18: switching the content type (or closing the tab) while a post is being written
+ * Switching the content type (or closing the tab) while a post is being written
  * cancels the generation. Until the model has answered, the server must not finish it behind
  * the author's back: the model request is aborted, nothing is stored, and the trial post is
  * given back. A client that leaves after the model answered has had its post written: it is

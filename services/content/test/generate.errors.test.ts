@@ -7,7 +7,7 @@ import { startStack, type Stack, type TestUser } from './support/stack';
 
 const TIMEOUT_MS = 1_500;
 
-/** Model failures map to what the web expects (spec section 8), and cost no trial post. */
+/** Model failures map to what the web expects, and cost no trial post. */
 describe('POST /api/content/generate when the model fails', () => {
   let stack: Stack;
   let model: OpenAiStub;

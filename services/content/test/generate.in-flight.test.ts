@@ -9,7 +9,7 @@ const TIMEOUT_MS = 20_000;
 const BUSY = 'You already have 2 posts being written. Please wait for one to finish, then try again.';
 
 /**
- * Issue #33: unlimited plans hold no quota reservation, so nothing kept one account from keeping
+ * Unlimited plans hold no quota reservation, so this limit is what keeps one account from keeping
  * hundreds of model calls running. At most GENERATION_MAX_IN_FLIGHT (default 2) of a member's
  * generations run at once, counted in Redis across every replica; one more is refused before a
  * post is reserved or the model is asked, and a slot is freed whatever becomes of its generation.

@@ -5,9 +5,8 @@ import { startOpenAiStub, validPostFor, type OpenAiStub } from '@postwright/plat
 import { startStack, type Stack } from './support/stack';
 
 /**
- * Issue #13, finding 6: a 90,000-character topic was accepted and produced a 95,000-character
- * draft. With a model configured every oversized field must be refused before the model is
- * asked, a trial post is reserved or anything is stored.
+ * With a model configured every oversized field must be refused before the model is asked, a
+ * trial post is reserved or anything is stored, so no input can run up the model's bill.
  */
 describe('POST /api/content/generate with a field over its maximum', () => {
   let stack: Stack;

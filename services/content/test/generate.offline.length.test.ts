@@ -3,9 +3,8 @@ import type { GenerationInput } from '../src/modules/generation/generation.types
 import { composePost, offlineGenerator } from '../src/modules/generation/providers/offline/offline.generator';
 
 /**
- * Issue #18: bodies used to fit 1,300-1,600 on their own, so hook + blank line + body came to
- * 1,649 or 1,682 and the counter went yellow. What is posted is the chosen hook, a blank line
- * and the body, and it must land in the spec's band whichever of the five hooks is picked.
+ * What is posted is the chosen hook, a blank line and the body, so that whole text, not the body
+ * alone, must land in the spec's band whichever of the five hooks is picked.
  */
 const topics = [
   'Remote work productivity',

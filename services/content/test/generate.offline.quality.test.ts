@@ -48,7 +48,7 @@ describe('offline framework generator', () => {
   test.each(cases.map((c) => [c.contentType, c.topic.slice(0, 30), c]))('when writing %s about "%s", then the post is 1,300-1,600 characters with any of its 5 distinct hooks under the fold', (_t, _topic, input) => {
     const post = composePost(input as GenerationInput);
     for (const hook of post.hooks) {
-      // what is posted: the hook, a blank line, the body (issue #18)
+      // what is posted: the hook, a blank line, the body
       expect(`${hook}\n\n${post.body}`.length).toBeGreaterThanOrEqual(1300);
       expect(`${hook}\n\n${post.body}`.length).toBeLessThanOrEqual(1600);
     }

@@ -1,7 +1,7 @@
 import { modelStack } from './support/model-stack';
 
 /**
- * Issue #18: what is posted is the chosen hook, a blank line and the body, so the model's body
+ * What is posted is the chosen hook, a blank line and the body, so the model's body
  * must leave room for its longest hook and be enough for its shortest: each of the five makes
  * a post of 1,300-1,600 characters. A body off that band gets one repair request; a post that
  * is still a little off is kept (the author can trim it) rather than failing the generation.

@@ -56,7 +56,7 @@ describe('POST /api/content/generate with an OpenAI-compatible model (the real o
       expect(prompt).toContain(String(request[field]));
     }
     expect(system).toContain('$1,000 insight test');
-    // issue #18: the whole post (hook, blank line, body) is what must land in the band
+    // the whole post (hook, blank line, body) is what must land in the band
     expect(system).toContain('The whole post (the chosen hook, a blank line, then the body) must be 1,300-1,600 characters with any of the hooks');
     expect(system).toContain('the body must be 1,260-1,390 characters long');
     expect(schema.properties.body.description).toContain('1,260-1,390 characters');

@@ -5,7 +5,7 @@ import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
 /**
- * Issue #33: a member may start GENERATION_PER_MINUTE generations in any 60 seconds, counted in
+ * A member may start GENERATION_PER_MINUTE generations in any 60 seconds, counted in
  * Redis across every replica (default 12: more than a person writing posts starts, few enough
  * to bound what a script spends on the model). Here the setting is 3.
  */

@@ -8,7 +8,7 @@ const names = (events: GenerationStreamEvent[]) => events.map((e) => e.event);
 const lastOf = (events: GenerationStreamEvent[]) => events.at(-1);
 
 /**
- * Issue #14, with a model: the real openai SDK streams from the local OpenAI-compatible stub
+ * Streaming with a model: the real openai SDK streams from the local OpenAI-compatible stub
  * (`stream: true`, chat.completion.chunk events), and the incremental parser turns its tokens
  * into body deltas and finished hooks. Failures mid-stream end it with an `error` event;
  * nothing is stored and the trial post is given back. A client that hangs up once it has been

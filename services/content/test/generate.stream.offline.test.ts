@@ -6,7 +6,7 @@ import { startStack, type Stack } from './support/stack';
 const names = (events: GenerationStreamEvent[]) => events.map((e) => e.event);
 
 /**
- * Issue #14: `POST /api/content/generate` with `Accept: text/event-stream` streams the post as
+ * `POST /api/content/generate` with `Accept: text/event-stream` streams the post as
  * it is written. The offline writer (no model configured) streams through the same path as a
  * model: its paragraphs as body deltas, then each hook, then `done`.
  */

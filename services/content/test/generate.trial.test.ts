@@ -4,7 +4,7 @@ import { startStack, type Stack, type TestUser } from './support/stack';
 
 const TRIAL_LIMIT = 'Trial limit reached. Please upgrade to continue generating content.';
 
-/** Spec sections 4 and 9: trial users get 3 posts; the auth service keeps the count. */
+/** Trial users get 3 posts; the auth service keeps the count. */
 describe('POST /api/content/generate and the posts quota (the auth service\'s, played by the test kit\'s fake)', () => {
   let stack: Stack;
 

@@ -2,7 +2,7 @@ import { http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
-/** Spec section 5, generation form rules, word for word. */
+/** The generation form rules, in the spec's words. */
 describe('POST /api/content/generate with an invalid form', () => {
   let stack: Stack;
   let user: TestUser;

@@ -4,7 +4,7 @@ import type { EventProbe } from '@postwright/platform/src/testing/events';
 import { inAnHour, type Stack, type TestUser } from './support/stack';
 import { fileStack } from './support/file-stack';
 
-/** The internal API the scheduler uses to schedule, reschedule and unschedule items (spec section 4). */
+/** The internal API the scheduler uses to schedule, reschedule and unschedule items. */
 describe('POST /internal/content/:id/transition and GET /internal/content/:id', () => {
   let stack: Stack;
   let probe: EventProbe;

@@ -1,7 +1,7 @@
 import { evalTopics } from '../src/modules/generation/eval/topics';
 import { claimClause, topicShape } from '../src/modules/generation/providers/offline/topic-shape';
 
-/** Issue #14: the offline writer phrases a topic by its shape, so the shape must be read right. */
+/** The offline writer phrases a topic by its shape, so the shape must be read right. */
 describe('offline writer: the shape of a topic', () => {
   test.each(evalTopics.map((t) => [t.input.topic, t.shape]))('when the topic is "%s", then it reads as a %s', (topic, shape) => {
     expect(topicShape(topic)).toBe(shape);

@@ -4,9 +4,9 @@ import { evalTopics } from '../src/modules/generation/eval/topics';
 import { offlineGenerator } from '../src/modules/generation/providers/offline/offline.generator';
 
 /**
- * Issue #14: the offline writer must be grammatical for every shape of topic. A claim typed as
- * the topic ("Meetings are a tax on execution") used to land in "the advice about {topic}";
- * every realistic form in the evaluation fixture is written, first take and "Generate again".
+ * The offline writer must be grammatical for every shape of topic: a claim typed as the topic
+ * ("Meetings are a tax on execution") must not land in "the advice about {topic}"; every
+ * realistic form in the evaluation fixture is written, first take and "Generate again".
  */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const typed = (topic: string) => topic.trim().replace(/[\s.!?]+$/, '');

@@ -12,7 +12,7 @@ function feed(pieces: string[]): GenerationProgress[] {
 const bodyOf = (seen: GenerationProgress[]) => seen.flatMap((p) => (p.type === 'body' ? [p.delta] : [])).join('');
 const hooksOf = (seen: GenerationProgress[]) => seen.flatMap((p) => (p.type === 'hook' ? [[p.index, p.text]] : []));
 
-/** The incremental reading of a post answer as a model streams it (issue #14). */
+/** The incremental reading of a post answer as a model streams it. */
 describe('the post stream parser', () => {
   test('when the answer arrives in pieces of any size, then the body comes as it is written and each hook once it is closed', () => {
     const text = JSON.stringify({ body: 'Line one with “quotes” and \\ a backslash.\n\nAn emoji 😀 and \u00e9.', hooks });

@@ -1,7 +1,7 @@
 import type { PublicationReport } from '@postwright/contracts';
 import { isFinal, settlement } from '../src/modules/publication/publication.rules';
 
-/** The publication state machine of an item, in memory (decision 012). */
+/** The publication state machine of an item, in memory. */
 describe('publication rules', () => {
   const draft = { status: 'draft' as const, linkedinPostId: null, linkedinPostUrl: null, lastPublishError: null, publishUnconfirmed: false };
   const scheduled = { ...draft, status: 'scheduled' as const };

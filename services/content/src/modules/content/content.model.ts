@@ -3,7 +3,7 @@ import { contentStatuses, contentTypes, type ContentStatus, type ContentType, ty
 
 /**
  * The text of a draft and the form it came from: what "Generate again" replaces (keeping it
- * as the previous version) and what restore-previous swaps back (issue #18).
+ * as the previous version) and what restore-previous swaps back.
  */
 export interface ContentVersion {
   /**
@@ -51,7 +51,7 @@ export interface ContentDocument extends ContentVersion {
 
 /**
  * The form's text fields must be there, but may be empty: the form autosaves while the author
- * is typing (issue #18). Mongoose's `required` refuses '' for strings, so these paths count any
+ * is typing. Mongoose's `required` refuses '' for strings, so these paths count any
  * string as present (the generation form's own rules are checked when it is submitted).
  */
 const FORM_TEXT_PATHS = ['topic', 'inputs.industryRole', 'inputs.personalExperience', 'inputs.targetAudience'] as const;

@@ -3,7 +3,7 @@ import type { ContentRecord } from './content.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The public shape of a content item (spec section 3). */
+/** The public shape of a content item. */
 export function toContentItem(r: ContentRecord): ContentItem {
   return {
     id: r.id,

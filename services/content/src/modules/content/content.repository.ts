@@ -212,7 +212,7 @@ export function contentRepository(model: ContentModel) {
       });
       const written = ops.length ? await model.bulkWrite(ops, { ordered: false }) : null;
       if (written && everyChangeTook(written.matchedCount)) {
-        // each filter matched: each item took its changes, status included; nothing to read back (decision 016)
+        // each filter matched: each item took its changes, status included, so a read back would only cost a round trip
         return updates.map(({ changes, before }): UpdateOutcome => {
           const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
           const record = { ...before, ...Object.fromEntries(entries) } as ContentRecord;

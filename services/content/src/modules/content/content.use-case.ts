@@ -65,7 +65,7 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
       return records.map(toContentItem);
     },
 
-    /** One of the user's items, so a draft can be opened by its address (issue #18). */
+    /** One of the user's items, so a draft can be opened by its address. */
     async get(userId: string, id: string): Promise<ContentItem> {
       const record = await repo.findOwned(id, userId);
       if (!record) throw contentErrors.notFound();
@@ -73,8 +73,8 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
     },
 
     /**
-     * Saving edits stores the new finalContent (spec section 4) and keeps the item's status: a
-     * draft stays a draft, with the form beside it (topic, inputs) autosaved too (issue #18); a
+     * Saving edits stores the new finalContent and keeps the item's status: a
+     * draft stays a draft, with the form beside it (topic, inputs) autosaved too; a
      * scheduled post stays scheduled at its time (editScheduled). Published posts are final.
      */
     async edit(userId: string, id: string, input: EditRequest): Promise<ContentItem> {

@@ -1,7 +1,7 @@
 import { AppError } from '@postwright/platform';
 
 /**
- * Model failures, phrased and coded the way the web maps them (spec section 8): a 429 whose
+ * Model failures, phrased and coded the way the web maps them: a 429 whose
  * text mentions the rate limit, a 503, and a 504 whose text mentions the timeout. Then the
  * member's own limits, in words that say which one and how long to wait.
  */

@@ -57,7 +57,7 @@ function retryAfterOf(error: AppError): number | undefined {
 }
 
 /**
- * The streamed answer (issue #14): 200 text/event-stream, the post as it is written, then
+ * The streamed answer: 200 text/event-stream, the post as it is written, then
  * `done` with the JSON answer once the item is stored and the trial post committed, or `error`
  * with the catalogued message and code. Never buffered or transformed on the way. A client that
  * hangs up after the first body text still gets its post stored (and counted): it is in its drafts.

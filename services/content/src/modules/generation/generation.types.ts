@@ -1,6 +1,6 @@
 import type { ContentType } from '@postwright/contracts';
 
-/** The generation form after validation (spec section 3, Generation form). */
+/** The generation form after validation. */
 export interface GenerationInput {
   contentType: ContentType;
   topic: string;
@@ -17,7 +17,7 @@ export interface GeneratedPost {
 }
 
 /**
- * What a streaming caller sees while a post is written (issue #14): body text as it comes, each
+ * What a streaming caller sees while a post is written: body text as it comes, each
  * hook once complete, and a reset when the writer starts over (a model's unusable first answer).
  */
 export type GenerationProgress =

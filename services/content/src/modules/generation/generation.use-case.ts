@@ -146,7 +146,7 @@ export function generationUseCases(deps: {
 
   /**
    * Writes the post and stores it as a draft, or into the draft being replaced ("Generate
-   * again", issue #18), keeping the text it replaces one undo away. A trial credit is reserved
+   * again"), keeping the text it replaces one undo away. A trial credit is reserved
    * first (so parallel requests cannot overspend the trial), committed once the draft is
    * stored, and released on any failure: a failed generation costs nothing. A client that goes
    * away cancels the generation, and is given the credit back, only while it has seen nothing

@@ -23,7 +23,7 @@ export async function startLifecycleConsumer(messaging: Messaging, deps: { lifec
       }
     },
     // a burst of scheduled posts reports back together: settle many at once, in bulk writes
-    // (publication.settleReported); scheduled posts are settled by these events alone (decision 016)
+    // (publication.settleReported); scheduled posts are settled by these events alone, as nobody waits on them
     { maxAttempts: 5, prefetch: 64 },
   );
 }

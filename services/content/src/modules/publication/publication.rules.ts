@@ -11,7 +11,7 @@ type Current = Pick<ContentRecord, 'status' | 'linkedinPostId' | 'linkedinPostUr
 const NOT_PUBLISHED = ['draft', 'scheduled'] as const;
 
 /**
- * The publication state machine of an item, in one place (docs/decisions/012-publication-pipeline.md):
+ * The publication state machine of an item, in one place so every report is settled by the same rules:
  * - published: a draft or scheduled item becomes published with its LinkedIn post; a repeated
  *   report completes what is missing and otherwise changes nothing; an item published as another
  *   post stays as it is (LinkedIn has two posts; the first one reported is the item's).

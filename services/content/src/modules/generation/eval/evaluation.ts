@@ -3,7 +3,7 @@ import type { ContentGenerator, GeneratedPost, GenerationInput } from '../genera
 import { postLength } from '../providers/post-length';
 
 /**
- * Judging generated posts (issue #14): the same forms run against whatever generator is
+ * Judging generated posts: the same forms run against whatever generator is
  * configured, each post checked against what the product promises. The checks are the spec's
  * rules (length band with every hook, 5 distinct hooks under the fold) and two of taste: the
  * author's experience is carried into the post, and none of the filler phrases readers skip.

@@ -3,7 +3,7 @@ import type { GenerationInput } from '../generation.types';
 export type TopicShapeLabel = 'claim' | 'noun' | 'question' | 'how-to' | 'gerund';
 
 /**
- * Issue #14: forms as executives and professionals type them, across every shape of topic and
+ * Forms as executives and professionals type them, across every shape of topic and
  * every content type. The offline writer's tests run each one; a model-evaluation script will
  * run the same forms against a model. Plain data: no logic, no imports beyond the input type.
  */

@@ -1,7 +1,7 @@
 import { OPTIMAL_POST_LENGTH } from '@postwright/contracts';
 
 /**
- * Issue #18: what the author posts is the chosen hook, a blank line, then the body
+ * What the author posts is the chosen hook, a blank line, then the body
  * (postTextOf), so the spec's 1,300-1,600 characters (OPTIMAL_POST_LENGTH) is a rule for that
  * whole text, whichever of the five hooks is picked, not for the body alone.
  */

@@ -1,5 +1,5 @@
 /**
- * The hooks that carry the topic, written for each shape of topic (issue #14): a noun phrase,
+ * The hooks that carry the topic, written for each shape of topic: a noun phrase,
  * gerund or clause goes after "about"; a direct question is asked in quotes; a claim is said
  * as a claim. Hooks that do not name the topic are in hooks.ts.
  */

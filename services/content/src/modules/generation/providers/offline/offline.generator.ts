@@ -25,7 +25,7 @@ const distance = (length: number, band: LengthBand) => (length < band.min ? band
 
 /**
  * The body for one seed: the framework's blocks for the type, sized so hook + blank line +
- * body lands in the spec's band with every hook (issue #18). The author's experience keeps
+ * body lands in the spec's band with every hook. The author's experience keeps
  * as much room as the band allows (it is the proof); optional paragraphs then fill, the
  * higher-priority ones first. When nothing lands in the band, the closest body wins.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #14: how a topic is phrased decides which sentences can carry it. A noun phrase fits
+ * How a topic is phrased decides which sentences can carry it. A noun phrase fits
  * "the advice about {topic}"; a claim ("Meetings are a tax on execution") does not, and reads
  * as "the idea that ..." or as the author's own sentence. This is a small word-list heuristic,
  * not a parser: it only has to tell the five shapes authors type into the topic field apart.

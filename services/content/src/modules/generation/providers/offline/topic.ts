@@ -1,4 +1,4 @@
-/** The topic as the templates need it, phrased for its shape (issue #14; the shape: topic-shape.ts). */
+/** The topic as the templates need it, phrased for its shape (the shape: topic-shape.ts). */
 import { capitalise, endSentence, gerund, midSentence, squash, stripEnd } from './text';
 import { claimClause, topicShape, type TopicShape } from './topic-shape';
 
