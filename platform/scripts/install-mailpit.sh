@@ -15,7 +15,7 @@ BIN="$TOOLS/bin/mailpit"
 if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$VERSION" ]]; then exit 0; fi
 if ! command -v go >/dev/null 2>&1; then
   echo "Mailpit (the local SMTP server that catches the product's emails) is built with Go, and Go is not installed." >&2
-  echo "Install Go, or set SMTP_URL to an SMTP server of your own (README, Configuration)" >&2
+  echo "Install Go, or set SMTP_URL to an SMTP server of your own (docs/configuration.md)" >&2
   exit 1
 fi
 echo "Building Mailpit $VERSION into $TOOLS/bin (first run only, under a minute)..." >&2

@@ -1,8 +1,8 @@
 /**
- * One name for one setting everywhere: README's configuration tables, .env.example, the compose
+ * One name for one setting everywhere: docs/configuration.md, .env.example, the compose
  * file and the Kubernetes overlays all speak of the variables the programs' config schemas read
  * (compose and Kubernetes environments are held against each schema in docker-compose.test.ts
- * and k8s.test.ts; this file covers what people read and copy: README and .env.example).
+ * and k8s.test.ts; this file covers what people read and copy: docs/configuration.md and .env.example).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,7 @@ const LAUNCHER = [
   'POSTWRIGHT_DATA_DIR',
   'STARTUP_TIMEOUT_MS',
 ];
-/** the sandboxes' guides, beside README */
+/** the guides beside docs/configuration.md that document settings too */
 const GUIDES = ['docs/linkedin.md', 'docs/billing.md'].filter((file) => fs.existsSync(path.join(root, file)));
 
 

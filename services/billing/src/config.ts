@@ -66,11 +66,11 @@ export const production = productionRules(serviceProductionRules, {
   check: (env) => {
     const problems: string[] = [];
     const key = env.STRIPE_SECRET_KEY;
-    const hint = '(Stripe Dashboard, Developers, API keys; README, Billing)';
+    const hint = '(Stripe Dashboard, Developers, API keys; docs/billing.md)';
     if (!key) problems.push(`STRIPE_SECRET_KEY: is required in production ${hint}`);
     else if (isKnownSecret(key) || key === SANDBOX_STRIPE.secretKey) problems.push(`STRIPE_SECRET_KEY: is a known or example value ${hint}`);
     const secret = env.STRIPE_WEBHOOK_SECRET;
-    const secretHint = '(the signing secret of the webhook endpoint /api/billing/webhook; README, Billing)';
+    const secretHint = '(the signing secret of the webhook endpoint /api/billing/webhook; docs/billing.md)';
     if (!secret) problems.push(`STRIPE_WEBHOOK_SECRET: is required in production ${secretHint}`);
     else if (isKnownSecret(secret) || secret === SANDBOX_STRIPE.webhookSecret) problems.push(`STRIPE_WEBHOOK_SECRET: is a known or example value ${secretHint}`);
     if (key?.startsWith('sk_live_') && env.STRIPE_API_URL && URL.canParse(env.STRIPE_API_URL) && new URL(env.STRIPE_API_URL).origin !== STRIPE_API) {

@@ -2,7 +2,7 @@
  * `npm run eval:generation [-- --limit N --concurrency N --json FILE]`: writes a post for each
  * form of the evaluation set with the generator the OPENAI_* settings choose (a model, or the
  * offline writer when OPENAI_API_KEY is unset) and prints how the posts fare against the
- * product's checks, with latency. See README, "Judging generated posts".
+ * product's checks, with latency. See docs/generation.md, "Judging generated posts".
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
