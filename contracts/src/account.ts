@@ -1,6 +1,6 @@
 /**
  * The account's own safety and mail: email verification, password reset and change, and the
- * notification emails a member can turn off. docs/decisions/018-account-email.md.
+ * notification emails a member can turn off.
  */
 import { z } from 'zod';
 import { atMostMessage, FIELD_MAX } from './limits';

@@ -75,7 +75,7 @@ export interface ApiOperation {
 const deletedResponseSchema = z.object({ success: z.literal(true) });
 
 export const apiOperations: ApiOperation[] = [
-  // auth (spec section 7)
+  // auth
   { method: 'post', path: '/api/auth/signup', tag: 'auth', summary: 'Create an account and sign in', auth: false, request: signupRequestSchema, success: { status: 201, body: authResponseSchema }, errors: ['AUTH.EMAIL_TAKEN', 'AUTH.RATE_LIMITED'] },
   { method: 'post', path: '/api/auth/login', tag: 'auth', summary: 'Sign in with email and password', auth: false, request: loginRequestSchema, success: { status: 200, body: authResponseSchema }, errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.RATE_LIMITED'] },
   { method: 'post', path: '/api/auth/refresh', tag: 'auth', summary: 'A new access token from the refresh cookie', auth: false, request: refreshRequestSchema.partial(), success: { status: 200, body: refreshResponseSchema }, errors: ['AUTH.REFRESH_INVALID', 'AUTH.REFRESH_REUSED', 'AUTH.REFRESH_REVOKED'] },

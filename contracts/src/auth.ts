@@ -6,7 +6,7 @@ import { atMostMessage, FIELD_MAX, type LimitedField } from './limits';
 
 const iso = z.string().datetime({ offset: true });
 
-/** Spec section 3, User. Never carries the password hash. */
+/** A user as the API shows it. Never carries the password hash. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -140,7 +140,7 @@ export const ACCESS_TOKEN_AUDIENCE = 'postwright-api';
 /** POST /api/auth/logout answers this (the client clears its state whatever the result). */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 
-// Tiers (spec sections 3 and 9)
+// Tiers
 
 export const subscriptionTiers = ['trial', 'beta', 'premium'] as const;
 export const knownSubscriptionTierSchema = z.enum(subscriptionTiers);

@@ -1,8 +1,7 @@
 /**
- * Subscriptions: the plans (spec section 9), the billing API the web calls, and the usage a
- * member sees. Prices live in Stripe, found by lookup key; names and allowances live here, so
- * the billing service, the auth service's quota and the web agree on them.
- * docs/decisions/017-subscriptions.md.
+ * Subscriptions: the plans, the billing API the web calls, and the usage a member sees.
+ * Prices live in Stripe, found by lookup key; names and allowances live here, so the billing
+ * service, the auth service's quota and the web agree on them.
  */
 import { z } from 'zod';
 

@@ -26,8 +26,8 @@ export const unscheduleResponseSchema = z.object({
 export type UnscheduleResponse = z.infer<typeof unscheduleResponseSchema>;
 
 /**
- * GET /api/calendar/settings: the scheduler's own rules, so forms check what the server will
- * (issue #18: the web hard-coded the one-hour lead the server reads from its configuration).
+ * GET /api/calendar/settings: the scheduler's own rules, so forms check what the server will,
+ * not a copy of the lead the server reads from its configuration.
  */
 export const calendarSettingsResponseSchema = z.object({
   /** a post may be scheduled no sooner than this many seconds from now (spec: 1 hour) */

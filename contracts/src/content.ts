@@ -14,7 +14,7 @@ export const POST_MAX_LENGTH = 3000;
  */
 export const DRAFT_MAX_LENGTH = 20000;
 
-/** Spec sections 1, 3 and 9: the framework's five types, their day, purpose and funnel role. */
+/** The framework's five types, their day, purpose and funnel role. */
 export const contentTypeInfo: Record<
   ContentType,
   { name: string; day: 'Monday' | 'Wednesday' | 'Friday'; purpose: string; funnel: 'top' | 'middle' | 'bottom' }
@@ -26,15 +26,15 @@ export const contentTypeInfo: Record<
   learning: { name: 'Relationship Builder', day: 'Friday', purpose: 'engagement', funnel: 'bottom' },
 };
 
-/** Spec section 9: the length a post should aim for. */
+/** The length a post should aim for. */
 export const OPTIMAL_POST_LENGTH = { min: 1300, max: 1600 } as const;
 /** Each hook must stand above LinkedIn's "see more" fold. */
 export const HOOK_MAX_LENGTH = 210;
 export const HOOK_COUNT = 5;
 
 /**
- * The generation form as the author left it (spec section 3, Generation form): kept on the draft
- * so the form comes back with it (issue #18). Topic lives on the item itself.
+ * The generation form as the author left it: kept on the draft so the form comes back with it.
+ * Topic lives on the item itself.
  */
 export const generationInputsSchema = z.object({
   industryRole: z.string(),
@@ -44,7 +44,7 @@ export const generationInputsSchema = z.object({
 });
 export type GenerationInputs = z.infer<typeof generationInputsSchema>;
 
-/** Spec section 3, Content item, plus the publish outcome fields the cards show. */
+/** A content item, plus the publish outcome fields the cards show. */
 export const contentItemSchema = z.object({
   id: z.string(),
   contentType: contentTypeSchema,
@@ -80,7 +80,7 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
 /**
- * Spec section 5: generation form rules with their exact messages, plus a maximum on every
+ * The generation form rules with their messages in the spec's words, plus a maximum on every
  * field (FIELD_MAX) so no input can run up the model's bill.
  */
 export const generateRequestSchema = z.object({
@@ -116,7 +116,7 @@ export const generateRequestSchema = z.object({
     .max(FIELD_MAX.businessGoal, atMostMessage('Business goal', FIELD_MAX.businessGoal))
     .optional(),
   /**
-   * "Generate again" on a draft (issue #18): the new text replaces this draft's in place (the
+   * "Generate again" on a draft: the new text replaces this draft's in place (the
    * old one kept one undo away) instead of a second draft. Only the owner's drafts of the same type.
    */
   contentId: z.string().min(1, 'Content not found').max(FIELD_MAX.contentId, 'Content not found').optional(),
@@ -160,7 +160,7 @@ export const editRequestSchema = z.object({
     .nullable()
     .optional(),
   /**
-   * The form beside the draft, autosaved as typed (issue #18): works in progress, so only the
+   * The form beside the draft, autosaved as typed: works in progress, so only the
    * maxima apply here; "Generate again" checks the spec's rules. Drafts only.
    */
   topic: z.string({ error: 'Topic must be text' }).max(FIELD_MAX.topic, atMostMessage('Topic', FIELD_MAX.topic)).optional(),
@@ -185,7 +185,7 @@ export const contentResponseSchema = z.object({ content: contentItemSchema });
 
 /**
  * The text that goes to LinkedIn for an item: the saved final text when there is one,
- * else the chosen hook, a blank line, then the body (spec section 2, preview).
+ * else the chosen hook, a blank line, then the body, as the preview shows it.
  */
 export function postTextOf(item: Pick<ContentItem, 'finalContent' | 'selectedHook' | 'generatedContent'>): string {
   if (item.finalContent && item.finalContent.trim()) return item.finalContent;

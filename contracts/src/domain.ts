@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3: the five content types of the framework. */
+/** The five content types of the framework. */
 export const contentTypes = ['controversial', 'story', 'framework', 'insight', 'learning'] as const;
 export const contentTypeSchema = z.enum(contentTypes);
 export type ContentType = z.infer<typeof contentTypeSchema>;
@@ -13,7 +13,7 @@ export const userRoles = ['USER', 'BETA', 'ADMIN', 'SUPER_ADMIN'] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** trial, beta, premium, or a plan name (spec section 3). */
+/** trial, beta, premium, or a plan name. */
 export const subscriptionTierSchema = z.string().min(1).max(64);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 

@@ -13,7 +13,6 @@ export const GENERATION_LIMIT_DEFAULTS = { maxInFlight: 2, perMinute: 12 } as co
  * the web switches on codes, never on message text. Where a throw site says something more
  * specific (a field's validation problem, LinkedIn's own words), `message` here is the general
  * text and the site's text takes its place in `error`; the status never changes.
- * Decision 011 records which codes were merged or split.
  */
 export const errorCatalogue = {
   // the request itself

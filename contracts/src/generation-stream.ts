@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { generateResponseSchema, HOOK_COUNT } from './content';
 
 /**
- * Streamed generation (issue #14): `POST /api/content/generate` with `Accept: text/event-stream`
+ * Streamed generation: `POST /api/content/generate` with `Accept: text/event-stream`
  * takes the same body and answers `200 text/event-stream` with these server-sent events, in
  * this order: `body` deltas as the post is written, each `hook` once it is complete, then one
  * `done` or one `error`, after which the stream ends. A `reset` means the writer starts the post

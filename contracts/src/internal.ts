@@ -102,7 +102,7 @@ export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
  * reports it before it answers a publish-now (the member sees the item published), the scheduler
  * reports a scheduled post it gave up on; the same outcomes also arrive as linkedin.post.published
  * and linkedin.post.failed events. The content service settles every report through one function,
- * the only writer of an item's publication status (docs/decisions/012-publication-pipeline.md).
+ * the only writer of an item's publication status, so a report and its event agree.
  * 200 { content } (also when the report changes nothing), 404 when the item is not the user's.
  */
 const { contentId: _published, ...publishedFields } = eventPayloadSchemas['linkedin.post.published'].shape;

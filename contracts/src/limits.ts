@@ -1,11 +1,11 @@
 /**
- * The most characters each text field a client sends may hold (issue #13, finding 6: a
- * 90,000-character topic was accepted and turned into a 95,000-character draft). One source
- * for the contract schemas, the services' own input schemas and the web forms' maxLength.
+ * The most characters each text field a client sends may hold, so no input of any size is
+ * stored or sent to the model. One source for the contract schemas, the services' own input
+ * schemas and the web forms' maxLength.
  * Lengths are counted after trimming wherever the field is trimmed.
  */
 export const FIELD_MAX = {
-  // generation form (spec section 5): short labels, except the story behind the post. The
+  // generation form: short labels, except the story behind the post. The
   // 500-character counter on personal experience stays guidance; this is the hard cap.
   topic: 200,
   industryRole: 100,

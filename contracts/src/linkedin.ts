@@ -4,7 +4,7 @@ import { atMostMessage, FIELD_MAX } from './limits';
 
 export const authUrlResponseSchema = z.object({ authURL: z.string().url(), state: z.string() });
 
-/** Spec section 8: missing or unusable parameters all read "Invalid callback parameters. Please try connecting again." */
+/** In the spec's words, missing or unusable parameters all read "Invalid callback parameters. Please try connecting again." */
 export const CALLBACK_PARAMETERS_MESSAGE = 'Invalid callback parameters. Please try connecting again.';
 export const callbackRequestSchema = z.object({
   code: z.string({ error: CALLBACK_PARAMETERS_MESSAGE }).min(1, CALLBACK_PARAMETERS_MESSAGE).max(FIELD_MAX.oauthCode, CALLBACK_PARAMETERS_MESSAGE),

@@ -1,7 +1,7 @@
 import type { UserRole } from './domain';
 
 /**
- * Spec section 6: roles, their ranks and permissions, and the navigation derived from them.
+ * Roles, their ranks and permissions, and the navigation derived from them.
  * Plain data and functions (no zod) so the web app can use them without pulling schemas in.
  */
 
@@ -36,7 +36,7 @@ export function permissionsFor(role: UserRole | null | undefined): readonly Perm
   return isKnownRole(role) ? rolePermissions[role] : [];
 }
 
-/** Navigation items derive from the permissions (spec section 6). */
+/** Navigation items derive from the permissions, so a role sees only what it may use. */
 export const navigationItems = [
   { key: 'dashboard', permission: 'dashboard' },
   { key: 'profile', permission: 'profile' },

@@ -8,7 +8,7 @@ import {
   newestActiveLinkedinVersion,
 } from '../src';
 
-// the day issue #16 was taken up: 202511 retired a week ago, 202601 retires in under 60 days
+// a fixed day on which 202511 retired a week ago and 202601 retires in under 60 days
 const TODAY = Date.parse('2026-11-23T12:00:00Z');
 
 describe('LINKEDIN_API_VERSIONS', () => {
