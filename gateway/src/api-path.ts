@@ -28,7 +28,7 @@ export interface ApiPathOptions {
 
 /**
  * The gateway's hot path: every request for a service's routes, handled on the `node:http` request
- * without Express (issue #15: Express's per-request machinery cost more than the proxying). In
+ * without Express, whose per-request machinery cost more than the proxying. In
  * order, exactly what the Express pipeline did for these routes: its duration timed, request id, one log line, the
  * security headers, CORS, who the client is, internal routes refused, the access token (a refusal
  * counted against the address's limit), the rate limit, then http-proxy-middleware to the service. Refusals are the catalogue's JSON errors.

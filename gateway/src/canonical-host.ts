@@ -19,7 +19,7 @@ function requestHost(raw: string | undefined, publicProtocol: string): string {
 }
 
 /**
- * A product has one public origin (issue #18): a page asked for by any other host name is sent to
+ * A product has one public origin: a page asked for by any other host name is sent to
  * PUBLIC_URL before anything else happens. Sessions are per origin, and LinkedIn returns the member
  * to the one redirect URI registered for it, so a session begun at http://127.0.0.1:8080 would come
  * back from LinkedIn to http://localhost:8080 logged out. 307, not 301: a browser would keep a

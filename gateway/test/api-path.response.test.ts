@@ -10,8 +10,8 @@ import { raw } from './support/raw';
 const list = (items: number) => JSON.stringify({ content: Array.from({ length: items }, (_, i) => ({ id: `item-${i}`, contentType: 'insight', topic: 'Pricing power in B2B SaaS', status: 'draft' })) });
 
 /**
- * Issue #15: the services' routes are handled on the `node:http` request, without Express (the
- * gateway's hot path, src/api-path.ts). What Express used to add to these answers is still there
+ * The services' routes are handled on the `node:http` request, without Express (the
+ * gateway's hot path, src/api-path.ts). These answers still carry what Express added
  * (security headers, CORS), what comes back from a service reaches the client as the service wrote
  * it but for its connection's own headers, and JSON of 1 KB or more goes out compressed when the
  * client takes it. The checks themselves (token, rate limit, internal routes, client address,

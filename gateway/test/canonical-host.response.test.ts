@@ -8,8 +8,8 @@ import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
 
 /**
- * Issue #18: connecting LinkedIn from http://127.0.0.1:8080 came back to http://localhost:8080,
- * another origin without the session. Pages are served at PUBLIC_URL only.
+ * Pages are served at PUBLIC_URL only, so connecting LinkedIn from http://127.0.0.1:8080 does not
+ * come back to http://localhost:8080, another origin without the session.
  */
 describe('gateway: one public origin', () => {
   const ns = testNamespace();

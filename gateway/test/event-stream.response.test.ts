@@ -6,7 +6,7 @@ import type { RunningGateway } from '../src/server';
 import { startGatewayBefore } from './support/gateway';
 
 /**
- * Issue #14: a streamed generation goes through the gateway as it is written: each event
+ * A streamed generation goes through the gateway as it is written: each event
  * reaches the client while the service is still writing (no buffering, no compression), and a
  * client that hangs up closes the service's request, so the service can stop the model.
  */

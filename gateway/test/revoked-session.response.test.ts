@@ -9,7 +9,7 @@ import { startGatewayBefore } from './support/gateway';
 /** An access token of session `sid`, as the auth service issues it. */
 const tokenOf = (sid: string) => issueTestToken({ sub: randomId(), sid });
 
-/** Issue #13, finding 4: a session the auth service revoked is refused at once, not when its token expires. */
+/** A session the auth service revoked is refused at once, not when its token expires. */
 describe('gateway and revoked sessions', () => {
   const ns = testNamespace();
   const redisUrl = testEnv(ns).REDIS_URL!;

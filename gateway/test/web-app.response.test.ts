@@ -8,7 +8,7 @@ import { startGatewayBefore } from './support/gateway';
 import { getEncoded as get } from './support/raw';
 
 /**
- * Issue #15: the gateway sends the built web app as the browser takes it. The build writes
+ * The gateway sends the built web app as the browser takes it. The build writes
  * brotli and gzip copies beside each file (web/build-tools/precompress.mjs); the gateway picks
  * one by Accept-Encoding, says so in Vary, and keeps the caching (fingerprinted assets for a
  * year, index.html revalidated).
