@@ -3,7 +3,7 @@
  * Compiles every program of the stack (the gateway, the four services, the LinkedIn sandbox,
  * the FerretDB write serializer and the `npm start` launcher) from TypeScript to one plain
  * JavaScript file each, so they run on `node` alone: a TypeScript loader in every process
- * (tsx) cost about 40 MB of memory each and slowed every start. Built on demand: whatever is
+ * (tsx) costs about 40 MB of memory each and slows every start. Built on demand: whatever is
  * missing or older than its sources is rebuilt before anything starts (`npm start`, the e2e
  * journeys, the benchmarks), so a fresh clone and an edited source both just work. Tests that
  * import the sources in-process do not use these files.
@@ -14,7 +14,7 @@
  * - Our workspaces (@postwright/*) are compiled in and tree-shaken: platform and contracts
  *   declare "sideEffects": false, so a program that never opens MongoDB or RabbitMQ (the gateway,
  *   the sandbox) does not load their drivers. npm packages stay external, loaded from
- *   node_modules at run time: bundling them too measured no smaller and built 20 times slower.
+ *   node_modules at run time: bundling them too would be no smaller and build far slower.
  * - Source maps (run with --enable-source-maps) keep stack traces pointing at the .ts lines.
  *
  * `node platform/scripts/build.js [--force]` builds ahead of time (the Dockerfile does).
@@ -52,22 +52,19 @@ const ENTRIES = [
  * --max-semi-space-size=2: V8 sizes the young generation for throughput on big heaps and lets
  * it grow to 32 MB (two 16 MB semi-spaces) during start-up; a service whose whole live heap is
  * 20 to 25 MB then holds that garbage until V8's memory reducer gets to it, a minute or more
- * later. With 2 MB semi-spaces an idle service settles within about 40 s at 76 to 85 MB
- * (102 to 119 MB without). Rejected: --optimize-for-size (5 MB less per process, but twice the
- * CPU per request) and --max-old-space-size (changes nothing at idle; a cap only turns a burst
- * into a crash).
+ * later; with 2 MB semi-spaces an idle service gives it back within a minute. Not used:
+ * --optimize-for-size (little memory saved, but twice the CPU per request) and
+ * --max-old-space-size (changes nothing at idle; a cap only turns a burst into a crash).
  */
 const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
 
 /**
- * The gateway's young generation is 8 MB (docs/decisions/006): every request of the product goes
- * through it, and with 2 MB the requests in flight (32 connections, about 43 KB allocated each)
- * were still alive when the young generation filled, so about 10 KB a request was promoted to the
- * old generation and collected there again (--trace-gc-nvp: GC pauses 21 to 26 us a request and
- * a mark-compact every second or two; CPU 179 to 189 us a request). At 8 MB: 0.04 KB promoted,
- * pauses 2 to 7 us, CPU 125 to 145 us; the same idle RSS (73 MB in the stack either way). The
- * services keep 2 MB: their bursts are bound by the database, not by garbage collection, and 8 MB
- * for every program measured 517 MB idle for the stack (on a busy machine; 502 to 504 with 2 MB).
+ * The gateway's young generation is 8 MB: every request of the product goes through it, and
+ * with 2 MB the requests in flight are still alive when the young generation fills, so they are
+ * promoted to the old generation and collected there again, at a cost in pauses and CPU on every
+ * request; 8 MB avoids that at the same idle memory. The services keep 2 MB: their bursts are
+ * bound by the database, not by garbage collection, and 8 MB in every program would cost the
+ * stack memory at idle.
  */
 const GATEWAY_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 

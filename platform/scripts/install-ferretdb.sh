@@ -7,8 +7,8 @@
 #
 # Local patches (platform/scripts/ferretdb/*.patch, applied in name order): the SQLite handler indexes _id as
 # sjson->"_id" but queried it as sjson->'$._id', an expression SQLite cannot match to the
-# index, so every lookup by _id scanned the whole collection (25 ms at 10,000 documents,
-# and writes are serialised: see docs/decisions/001). The patch queries the indexed
+# index, so every lookup by _id scanned the whole collection (slow on a large one, and every
+# serialised write waited behind it). The patch queries the indexed
 # expression, and also uses it when the filter has other fields beside a plain _id (the
 # handlers filter every document again in full, so this only narrows the candidates).
 # sqlite-where-pushdown.patch narrows the other filters in SQLite (arrays always pass): equality

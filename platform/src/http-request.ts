@@ -23,7 +23,7 @@ export class HttpRequestError extends Error {
 
 /**
  * Keep-alive agents without a cap on sockets: a burst of scheduled posts keeps many calls in flight
- * to the same host (decision 016), and each waits for an answer, not for a socket. Idle sockets
+ * to the same host, and each waits for an answer, not for a socket. Idle sockets
  * beyond `maxFreeSockets` are closed.
  */
 const agents = {
@@ -33,9 +33,8 @@ const agents = {
 
 /**
  * One HTTP call on node:http with a keep-alive agent, for the services' hot calls (internal APIs,
- * LinkedIn's posts). The same call through fetch cost several times the CPU (web streams, abort
- * signals and their timers per call): the largest share of the LinkedIn service's own CPU in the
- * scheduler benchmark's profile (decision 016).
+ * LinkedIn's posts), because the same call through fetch costs several times the CPU (web
+ * streams, abort signals and their timers per call).
  */
 export function httpRequest(
   url: URL | string,

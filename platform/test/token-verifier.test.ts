@@ -1,7 +1,7 @@
 /**
  * The access token verifier every service and the gateway use (platform/src/auth.ts): configured
  * public keys, or the auth service's JWKS served here by a real HTTP server that counts its reads.
- * Issue #33: junk tokens with made-up key ids must not be able to make valid tokens fail.
+ * Junk tokens with made-up key ids must not be able to make valid tokens fail.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

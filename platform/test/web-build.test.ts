@@ -6,7 +6,7 @@ import { webBuildIsStale } from '../src/stack/launch';
 /**
  * `npm start`, the e2e journeys and the benchmarks rebuild web/dist when anything it is built
  * from is newer: the app's sources, and also its static files, the build's own code and settings
- * (a change to the precompression step or vite.config.mts alone used to leave a stale build).
+ * (a change to the precompression step or vite.config.mts alone must not leave a stale build).
  */
 describe('web build freshness', () => {
   let root: string;

@@ -3,7 +3,7 @@
  *
  * FerretDB v1 (both its SQLite and PostgreSQL handlers) executes an update as "find, then
  * replace by _id" with no compare-and-set, so two concurrent conditional updates can both
- * win (measured: 5 to 10 winners where MongoDB allows 3; see docs/decisions/001). Running
+ * win where MongoDB allows one. Running
  * writes one at a time restores MongoDB's single-document atomicity for conditional
  * findOneAndUpdate, $inc and friends, which is what the services are written for. Reads
  * pass through concurrently. Real MongoDB deployments do not use this proxy.

@@ -40,7 +40,7 @@ export interface FakeContent {
 const NOT_PUBLISHED = ['draft', 'scheduled'];
 
 /**
- * What a report does to an item (the rules of docs/decisions/012-publication-pipeline.md): a
+ * What a report does to an item, by the content service's publication rules: a
  * first "published" makes it published; a repeat completes the url; a failure after publishing
  * changes nothing; a final failure (unconfirmed, or a scheduled publish not tried again) sends it
  * back to draft with the reason; any other failure records the reason.
