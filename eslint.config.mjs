@@ -72,7 +72,7 @@ export default tseslint.config(
     },
   },
   {
-    // issue #18: a screen is split into its steps and data hooks before it grows past this
+    // a screen is split into its steps and data hooks before it grows past this, so each part stays readable
     files: ['web/src/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 300 }] },
   },

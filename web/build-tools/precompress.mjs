@@ -1,4 +1,4 @@
-// Build-time compression of the built web app (issue #15): every text file worth it gets a
+// Build-time compression of the built web app: every text file worth it gets a
 // brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside it, so the gateway sends the
 // bytes a browser asks for without compressing on each request.
 import fs from 'node:fs';

@@ -10,7 +10,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** The route table of spec section 2. */
+/** The route table. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

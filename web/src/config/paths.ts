@@ -1,5 +1,5 @@
 /**
- * Every route of the app in one place (spec section 2, route table). The router, links and
+ * Every route of the app in one place. The router, links and
  * guards all read from here.
  */
 export const paths = {

@@ -1,7 +1,7 @@
 import type { BillingInterval, Plan as BillingPlan, PlanId } from '@postwright/contracts';
 
 /**
- * Marketing pricing (spec section 9), in whole dollars; `planPrice` writes them as the spec does
+ * Marketing pricing, in whole dollars; `planPrice` writes them as the spec does
  * ("$2,990"). These figures are what the pages paint first and keep when `GET /api/billing/plans`
  * is slow or fails; the billing service's answer (Stripe's prices) replaces them when it arrives.
  * Only types come from the contracts: the landing page shows these plans and must stay free of zod

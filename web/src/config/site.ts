@@ -1,4 +1,4 @@
-/** Facts about the product that several pages state; keep them consistent (spec section 9). */
+/** Facts about the product that several pages state, in one place so they stay consistent. */
 export const site = {
   name: 'Postwright',
   supportEmail: 'support@postwright.app',

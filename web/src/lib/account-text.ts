@@ -133,6 +133,6 @@ export function newPasswordProblem(label: string, value: string): string | null 
   return null;
 }
 
-/** The confirmation says on its field that it differs (decision 004: never a form that silently does nothing). */
+/** The confirmation says on its field that it differs: a form never silently does nothing. */
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 export const CONFIRM_REQUIRED = 'Please confirm your password';

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@postwright/contracts';
 import { session as defaultSession } from './session';
 
 /**
- * The one place that calls the API (spec section 7): JSON, same origin under /api, bearer
+ * The one place that calls the API: JSON, same origin under /api, bearer
  * access token (held in memory). On a 401 the access token is refreshed once and the request
  * retried; if the refresh fails the session is cleared (logged out). A refresh sends no token:
  * the refresh token is an HttpOnly cookie (path /api/auth) that goes along by itself.
@@ -30,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server error text, else the given fallback (spec section 8). */
+/** The server error text, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

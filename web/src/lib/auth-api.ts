@@ -2,7 +2,7 @@ import type { AuthResponse, LoginRequest, SignupRequest, User } from '@postwrigh
 import type { ApiClient } from './api-client';
 
 /**
- * The auth calls of spec section 7 (POST /auth/login, /auth/signup, GET /users/profile),
+ * The auth calls (POST /auth/login, /auth/signup, GET /users/profile),
  * validated with the contracts schemas. The schemas (and zod) are loaded on first use so that
  * they stay out of the landing page's critical JavaScript.
  */

@@ -5,7 +5,7 @@ import { loginRequest, profileRequest, signupRequest } from './auth-api';
 import { session, type SessionEnd } from './session';
 
 /**
- * Auth state for the whole app (spec section 4): signed out -> signed in on login or signup;
+ * Auth state for the whole app: signed out -> signed in on login or signup;
  * checked once at start; logout clears everything even if the server call fails.
  *
  * At start, a user cached by an earlier visit means a session may be there to restore: the

@@ -5,7 +5,7 @@ import { browserNavigation } from './navigation';
 /**
  * The billing calls (contracts/src/billing.ts), shared by the pricing, success, profile, layout
  * and generator screens. Only types come from the contracts: the landing page reads the plans,
- * and zod must stay out of its JavaScript (decision 015), so answers are checked by hand here.
+ * and zod must stay out of its JavaScript to keep it small, so answers are checked by hand here.
  * The landing page loads this module only when its pricing section comes near.
  */
 

@@ -2,8 +2,8 @@ import type { CalendarSettingsResponse, ContentItem, ContentType, EditRequest, S
 import { api } from './api-client';
 
 /**
- * Content calls shared by several screens (spec section 7): the list, edits, delete, publishing
- * to LinkedIn and the calendar. Each screen maps failures to its own texts (spec section 8).
+ * Content calls shared by several screens: the list, edits, delete, publishing
+ * to LinkedIn and the calendar. Each screen maps failures to its own texts.
  */
 
 export async function listContent(signal?: AbortSignal): Promise<ContentItem[]> {
@@ -34,7 +34,7 @@ export async function deleteContent(id: string): Promise<void> {
   await api.delete(`/content/${encodeURIComponent(id)}`);
 }
 
-/** Default post visibility PUBLIC (spec section 9). */
+/** Default post visibility PUBLIC, as the spec has it. */
 export async function publishToLinkedIn(input: { contentId: string; text: string; visibility?: 'PUBLIC' | 'CONNECTIONS' }) {
   return api.post<{ linkedinPost: { id: string; url: string }; content: ContentItem }>('/linkedin/post', {
     contentId: input.contentId,

@@ -6,11 +6,11 @@ import { rememberLinkedInReturnTo } from './return-to';
 
 export { browserNavigation };
 
-/** LinkedIn connection calls shared by the dashboard, profile and callback screens (spec section 7). */
+/** LinkedIn connection calls shared by the dashboard, profile and callback screens. */
 
 export type LinkedInStatus = { connected: false } | ProfileStatusResponse;
 
-/** GET /linkedin/profile; a 404 means not connected (spec section 4). */
+/** GET /linkedin/profile; a 404 means not connected. */
 export async function getLinkedInStatus(signal?: AbortSignal): Promise<LinkedInStatus> {
   try {
     const data = await api.get<ProfileStatusResponse>('/linkedin/profile', { signal });

@@ -1,6 +1,6 @@
 /**
- * Where to go after login: the protected page the visitor was sent away from (spec section 2:
- * "otherwise the user returns to the page they came from"), else the dashboard. It is kept in
+ * Where to go after login: the protected page the visitor was sent away from (in the spec's
+ * words, "otherwise the user returns to the page they came from"), else the dashboard. It is kept in
  * sessionStorage because the visitor may browse the landing page before choosing Login.
  */
 const KEY = 'postwright.returnTo';
@@ -44,7 +44,7 @@ export function clearReturnTo() {
 }
 
 /**
- * Where to come back to after connecting LinkedIn (issue #18): the screen that asked for the
+ * Where to come back to after connecting LinkedIn: the screen that asked for the
  * connection (a draft in the generator, a filter in content management). The OAuth round trip
  * leaves the app, so it is kept in sessionStorage (this tab, this origin); the callback page
  * consumes it. Only app-relative paths: a single leading '/', never another origin.

@@ -1,7 +1,7 @@
 import type { User } from '@postwright/contracts';
 
 /**
- * The signed-in session (spec section 4, issue #13 finding 5). The access token lives only in
+ * The signed-in session. The access token lives only in
  * this module's memory, never in web storage, so no script can lift it from there; the refresh
  * token is never held by the app at all: the server keeps it in an HttpOnly cookie that a
  * refresh sends along. A new visit (or a reload) restores the session through that cookie.

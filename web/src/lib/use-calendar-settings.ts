@@ -4,8 +4,7 @@ import { getCalendarSettings } from './content-api';
 
 /**
  * The scheduler's own rules (GET /api/calendar/settings), so the schedule form checks what the
- * server will check (issue #18: the web hard-coded the one-hour lead the server reads from its
- * configuration). Fetched once per page load and shared; when the call fails the spec's
+ * server will check, not a copy of the lead the server reads from its configuration. Fetched once per page load and shared; when the call fails the spec's
  * 1 hour stands in (and the next modal asks again), the server still having the last word.
  */
 export const DEFAULT_MINIMUM_LEAD_SECONDS = 3600;

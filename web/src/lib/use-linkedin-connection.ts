@@ -4,7 +4,7 @@ import { session } from './session';
 
 /**
  * Whether the signed-in member's LinkedIn is connected (GET /linkedin/profile; 404 = not
- * connected, spec section 4), shared by every component that asks: a list of twenty cards
+ * connected), shared by every component that asks: a list of twenty cards
  * makes one call, and a publish that learns the connection is gone tells them all.
  *
  * - `connected`: true, false, or null while unknown (still checking, or the check failed: the

@@ -52,7 +52,7 @@ export function usePlans({ load = true }: { load?: boolean } = {}): Plan[] {
 
 /**
  * True once the element is within `margin` of the viewport (and from then on). The landing page
- * asks for prices only then: its first paint and the Lighthouse run of decision 015 make no API
+ * asks for prices only then, so its first paint (and a Lighthouse run of it) makes no API
  * call. Without IntersectionObserver it is true at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'): boolean {

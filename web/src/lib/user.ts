@@ -4,7 +4,7 @@ import { trialPostsLeft, trialStatusText, type TrialFields } from './trial';
 
 export { isTrial, offersFreeTrial, trialEnd, trialPostsLeft, trialState, trialStatusText, trialText, type TrialState } from './trial';
 
-/** Display helpers for the user (spec sections 2, 3 and 9, and the paid plans). */
+/** Display helpers for the user: name, tier and plan, as every screen says them. */
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
@@ -20,7 +20,7 @@ export function isSubscriber(user: Pick<User, 'subscriptionTier'>): boolean {
   return isPlanId(user.subscriptionTier);
 }
 
-/** The name of the plan or tier: "Starter", "Free Trial", "Beta", "Premium"; another tier as is, else "Free" (spec section 3). */
+/** The name of the plan or tier: "Starter", "Free Trial", "Beta", "Premium"; another tier as is, else "Free". */
 export function planLabel(tier: string | null | undefined): string {
   if (isPlanId(tier)) return PLAN_CATALOGUE[tier].name;
   switch (tier) {

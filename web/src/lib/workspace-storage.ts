@@ -2,7 +2,7 @@ import { contentTypes, type ContentType } from '@postwright/contracts';
 import { WORKSPACE_KEY_PREFIX } from './session';
 
 /**
- * The generator's memory in this browser (issue #18), one record per user under
+ * The generator's memory in this browser, one record per user under
  * `postwright.workspace.<userId>`: per content type, the form as typed before a first
  * generation and the draft last open. The `postwright.` prefix lets signing out clear it with
  * the rest of the app's keys, so one account's writing is not left for the next person at this

@@ -7,8 +7,8 @@ import { IconCamera, IconGrid, IconLightbulb, IconMegaphone, IconUsers } from '.
 import styles from './content-type.module.css';
 
 /**
- * How each content type looks on every screen (spec section 3: "for display each type has a
- * name, icon, color and a status label"). Names, days and purposes come from the contracts.
+ * How each content type looks on every screen (in the spec's words, "for display each type has
+ * a name, icon, color and a status label"). Names, days and purposes come from the contracts.
  */
 export const contentTypeIcons: Record<ContentType, (p: IconProps) => React.ReactElement> = {
   controversial: IconMegaphone,

@@ -20,7 +20,7 @@ export interface PublishFlowProps extends PublishFlowOptions {
 }
 
 /**
- * Publish and schedule, the same way on every screen (issue #18). For a draft: Publish and
+ * Publish and schedule, the same way on every screen. For a draft: Publish and
  * Schedule; for a scheduled item: Publish Now, Reschedule and Unschedule; for a published item
  * nothing (the screens show View on LinkedIn themselves). Publishing asks first, showing the
  * post's first lines and its length; a post over LinkedIn's limit is neither published nor

@@ -1,6 +1,6 @@
 import type { ContentItem, ContentStatus } from '@postwright/contracts';
 
-/** A message for the screen to show above its content (spec section 8 success and failure texts). */
+/** A message for the screen to show above its content (the spec's success and failure texts). */
 export interface PublishNotice {
   tone: 'success' | 'danger' | 'info';
   text: string;
@@ -19,9 +19,9 @@ export function noticeOutlived(notice: PublishNotice | null, items: ReadonlyArra
   return !items.some((item) => item.id === about.id && item.status === about.status);
 }
 
-/** Spec sections 5 and 8: the texts of publishing and scheduling, on both screens. */
+/** The texts of publishing and scheduling, in the spec's words, on both screens. */
 export const publishMessages = {
-  /** the generator's success (spec section 8) */
+  /** the generator's success */
   posted: 'Content posted to LinkedIn successfully!',
   /** content management's success */
   published: 'Content published to LinkedIn successfully!',

@@ -67,7 +67,7 @@ function describeFailure(failure: unknown): { text: string; onField: boolean } {
 }
 
 /**
- * The schedule modal (spec section 2): the topic, a datetime-local input, Confirm Schedule
+ * The schedule modal: the topic, a datetime-local input, Confirm Schedule
  * (disabled until a time is chosen) and Cancel. The minimum lead is the scheduler's own
  * (GET /api/calendar/settings, 1 hour by default): the input's minimum, the hint ("Minimum 1 hour
  * from now") and a check on the field before anything is sent. A new schedule starts at the

@@ -28,7 +28,7 @@ export interface PublishFlowOptions {
   /** app path to come back to after connecting LinkedIn */
   returnTo: string;
   /**
-   * content management's words for the outcome ("published", spec section 8); the generator's are
+   * content management's words for the outcome ("published", the spec's); the generator's are
    * "posted". Both screens ask before publishing, showing the post's first lines and its length.
    */
   managementWords?: boolean;
@@ -37,8 +37,8 @@ export interface PublishFlowOptions {
 }
 
 /*
- * One publish at a time in this tab (spec section 4: "while a publish is in progress publishing
- * is disabled"), across every card of a list and the generator alike.
+ * One publish at a time in this tab (in the spec's words, "while a publish is in progress
+ * publishing is disabled"), across every card of a list and the generator alike.
  */
 let publishingId: string | null = null;
 const lockListeners = new Set<() => void>();
@@ -67,8 +67,8 @@ export function usePublishingId(): string | null {
 type Busy = 'publishing' | 'unscheduling' | 'connecting' | null;
 
 /**
- * The rules of publishing and scheduling, shared by the generator and content management
- * (issue #18): nothing goes out with unsaved edits (they are saved first, in the same click, and
+ * The rules of publishing and scheduling, shared by the generator and content management so
+ * both behave alike: nothing goes out with unsaved edits (they are saved first, in the same click, and
  * a failed save stops it); a hook is required; when LinkedIn is not connected the member is
  * offered to connect and come back (pending edits are saved before leaving for LinkedIn, and a
  * failed save keeps the member here); one publish at a time.

@@ -1,5 +1,5 @@
 /**
- * Marketing copy that several public pages state (spec section 1 claims: 500+ executives,
+ * Marketing copy that several public pages state (the spec's claims: 500+ executives,
  * $1.2M+ revenue, 2K to 44K followers in 16 months, 30-second generation, the $1,000 insight
  * test). One copy here; the landing, about and sign-up pages read it.
  */
@@ -54,7 +54,7 @@ export const testimonials: Testimonial[] = [
 export const featuredTestimonial = testimonials[2];
 
 /**
- * The five content types on their days (spec section 3). The contracts hold the same table;
+ * The five content types on their days. The contracts hold the same table;
  * it is repeated here so the public pages do not load the schema library for five names.
  */
 export const frameworkWeek = [

@@ -68,7 +68,7 @@ export function SectionHeader({ id, eyebrow, title, text }: { id: string; eyebro
   );
 }
 
-/** The marketing claims in numbers (spec section 1), on a dark band. */
+/** The marketing claims in numbers, on a dark band. */
 export function StatsBand() {
   return (
     <section className={styles.stats} aria-label="Postwright in numbers">
@@ -132,7 +132,7 @@ export function TestimonialsSection({ id }: { id?: string }) {
 }
 
 /**
- * The eight questions (spec section 2: one open at a time). With its intro (landing) it is a
+ * The eight questions, one open at a time. With its intro (landing) it is a
  * section of its own with an h2; without (the FAQ page, whose h1 names it) the questions are h2s.
  */
 export function FaqSection({ id, withIntro = true }: { id?: string; withIntro?: boolean }) {

@@ -7,7 +7,7 @@ import { SegmentedControl } from '../ui/segmented-control';
 import styles from './plan-picker.module.css';
 
 /**
- * The three plans with the Monthly/Yearly toggle (spec section 9 prices until the billing
+ * The three plans with the Monthly/Yearly toggle (the spec's prices until the billing
  * service's arrive in `plans`). What each plan's button does is up to the page (`action`). The
  * period is the picker's own unless the page holds it (`period` with `onPeriodChange`). The
  * free-trial notes show only where a trial can still be had (`offerTrial`).

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { Logo } from './logo';
 import styles from './site-footer.module.css';
 
-/** Footer of the public pages: product, support and legal links (spec section 2). */
+/** Footer of the public pages: product, support and legal links. */
 export function SiteFooter() {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';

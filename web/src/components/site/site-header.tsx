@@ -13,7 +13,7 @@ interface NavItem {
 }
 
 /**
- * Header of the public pages (spec section 2): Features, Pricing, About, FAQ, Contact, then Login
+ * Header of the public pages: Features, Pricing, About, FAQ, Contact, then Login
  * and Start Free Trial, or Dashboard and Logout when signed in. On the landing page the section
  * links are in-page anchors; elsewhere they lead back to them (or to the signed-in equivalents,
  * since the landing page is for signed-out visitors only).

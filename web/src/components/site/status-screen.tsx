@@ -2,7 +2,7 @@ import { Spinner } from '../ui/spinner';
 import { cx } from '../ui/cx';
 import styles from './status-screen.module.css';
 
-/** Shown while the auth state loads (spec section 2, guards). */
+/** Shown while the auth state loads, so a guard never sends a signed-in visitor away. */
 export function AuthLoadingScreen() {
   return (
     <main className={cx(styles.screen, styles.full)} id="main">

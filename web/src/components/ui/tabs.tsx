@@ -10,7 +10,7 @@ export interface TabItem<T extends string> {
 
 /**
  * Whether a horizontally scrolling box has more to show on either side, followed on scroll and
- * resize: the cue on small screens that the row goes on (issue #18: tabs were clipped at 375 px).
+ * resize: the cue on small screens that the row goes on, where tabs would otherwise look clipped.
  */
 function useOverflowEdges() {
   const ref = useRef<HTMLDivElement>(null);

@@ -52,7 +52,7 @@ function selectedPeriod(state: unknown): string | null {
 }
 
 /**
- * One form in login or signup mode (spec section 2, auth screen). Signed-in visitors never see
+ * One form in login or signup mode. Signed-in visitors never see
  * it: the guest guard sends them on to where they came from, else the dashboard. Every problem
  * is shown on its field in text, and a refused submit moves focus to the first field in error.
  */

@@ -22,9 +22,9 @@ export const INVALID_EMAIL = 'Please enter a valid email address';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters';
 export const PASSWORD_MIN_LENGTH = 8;
 /**
- * Spec section 5 has a mismatched confirmation "silently do nothing (no message)". Issue #18
- * asks for every field error in text, not a red outline alone: the form still sends nothing,
- * shows no banner, and says this on the Confirm Password field (decision 004).
+ * The spec has a mismatched confirmation "silently do nothing (no message)", but every field
+ * error is said in text, not a red outline alone: the form still sends nothing, shows no
+ * banner, and says this on the Confirm Password field.
  */
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 

@@ -38,9 +38,9 @@ export function draftPath(id: string): string {
 }
 
 /**
- * One item of the list (spec section 2, content management): what it is, where it stands, what
- * can be done. Edit mode is the card's own (spec section 4: per item); during an edit Publish and
- * Schedule stay and take the edited text, saved first in the same click (issue #18).
+ * One item of the list: what it is, where it stands, what can be done. Edit mode is the card's
+ * own (per item); during an edit Publish and Schedule stay and take the edited text, saved first
+ * in the same click.
  */
 export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, onDelete, editText, onEditText }: ContentCardProps) {
   // drafts and scheduled posts are edited (a scheduled one keeps its time); a post published meanwhile is final
@@ -143,7 +143,7 @@ export function ContentCard({ item, returnTo, onItemChange, onNotice, saveEdit, 
       <PublishProblem item={item} />
       {item.status === 'published' ? <Engagement item={item} /> : null}
 
-      {/* an item being edited hides Edit and Delete (spec section 4) */}
+      {/* an item being edited hides Edit and Delete */}
       <div className={styles.cardActions}>
         {editable && !editing ? (
           <Button size="sm" variant="secondary" onClick={startEdit} disabled={publishing} icon={<IconEdit size={16} />}>

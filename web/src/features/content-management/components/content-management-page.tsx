@@ -25,7 +25,7 @@ export { managementMessages };
 export { POLL_INTERVAL_MS } from '../hooks/use-content-list';
 export type { Filter } from './messages';
 
-/** Content management (spec section 2): stats, filters, and every action on the user's posts. */
+/** Content management: stats, filters, and every action on the user's posts. */
 export function ContentManagementPage() {
   useDocumentTitle('Manage content');
   const location = useLocation();

@@ -20,7 +20,7 @@ function StatCard({ label, value, icon }: { label: string; value: number; icon: 
   );
 }
 
-/** The stat cards (spec section 2): total, published, drafts, scheduled. */
+/** The stat cards: total, published, drafts, scheduled. */
 export function ContentStats({ counts }: { counts: StatusCounts }) {
   return (
     <div className={styles.stats}>

@@ -1,7 +1,7 @@
 import type { ContentStatus } from '@postwright/contracts';
 import { publishMessages } from '../../../components/content/publish-flow';
 
-/** Spec sections 5 and 8: content management's confirmations, success alerts and error texts. */
+/** Content management's confirmations, success alerts and error texts, in the spec's words. */
 export const managementMessages = {
   loadFailed: 'Failed to load content',
   saveFailed: publishMessages.saveFailed,

@@ -10,7 +10,7 @@ function isFilter(value: string | null): value is Filter {
 
 /**
  * The status filter lives in the address (`?status=draft|published|scheduled`, all when absent):
- * it survives a refresh, can be shared, and Back returns to the previous filter (issue #18).
+ * it survives a refresh, can be shared, and Back returns to the previous filter.
  */
 export function useStatusFilter(): [Filter, (next: Filter) => void] {
   const [params, setParams] = useSearchParams();

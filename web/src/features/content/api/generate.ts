@@ -17,7 +17,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, api, readBody } from '../../../lib/api
 import { getContent, listContent } from '../../../lib/content-api';
 import { session } from '../../../lib/session';
 
-/** Spec section 8: what the generator says when generation fails, word for word. */
+/** What the generator says when generation fails, in the spec's words. */
 export const generationMessages = {
   authRequired: 'Authentication required. Please log in again.',
   timeout: 'Content generation is taking longer than expected. Please try again with a simpler topic.',
@@ -125,7 +125,7 @@ function uncataloguedAnswer(error: ApiError): GenerationFailure {
   return say(text || generationMessages.failed(error.status));
 }
 
-/** What the screen shows while a post is written (issue #14): body text as it comes, each hook once complete, a restart. */
+/** What the screen shows while a post is written: body text as it comes, each hook once complete, a restart. */
 export type GenerationProgress = Extract<GenerationStreamEvent, { event: 'body' | 'hook' | 'reset' }>;
 
 /**

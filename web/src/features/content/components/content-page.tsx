@@ -11,9 +11,9 @@ import { TypeStep } from './type-step';
 import styles from './content-page.module.css';
 
 /**
- * Content creation (spec section 2): type, details, the generated post with 5 hooks, then
+ * Content creation: type, details, the generated post with 5 hooks, then
  * draft, publish or schedule. Each draft has its own address (`/content?draft=<id>`) and saves
- * itself as it is edited (issue #18).
+ * itself as it is edited.
  */
 export function ContentPage() {
   useDocumentTitle('Generate content');

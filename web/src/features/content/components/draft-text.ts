@@ -1,7 +1,7 @@
 import type { ContentItem, EditRequest, GenerationInputs } from '@postwright/contracts';
 import { emptyForm, type FormValues } from './generation-form';
 
-/** The post text: the chosen hook, a blank line, then the body (spec section 2). */
+/** The post text: the chosen hook, a blank line, then the body. */
 export function composePost(hook: string | null, body: string): string {
   return hook ? `${hook}\n\n${body}` : body;
 }

@@ -1,7 +1,7 @@
 import { generateRequestSchema, type ContentType, type GenerateRequest } from '@postwright/contracts';
 import { ApiError } from '../../../lib/api-client';
 
-/** The generation form (spec section 3): businessGoal is the only optional field. */
+/** The generation form: businessGoal is the only optional field. */
 export type FormField = 'topic' | 'industryRole' | 'personalExperience' | 'targetAudience' | 'businessGoal';
 export type FormValues = Record<FormField, string>;
 export type FormErrors = Partial<Record<FormField, string>>;
@@ -11,11 +11,11 @@ export const formFields: readonly FormField[] = ['topic', 'industryRole', 'perso
 
 export const emptyForm: FormValues = { topic: '', industryRole: '', personalExperience: '', targetAudience: '', businessGoal: '' };
 
-/** Spec section 9: personal experience guidance, shown by the counter; the hard cap is FIELD_MAX.personalExperience. */
+/** The spec's personal experience guidance, shown by the counter; the hard cap is FIELD_MAX.personalExperience. */
 export const PERSONAL_EXPERIENCE_GUIDANCE = 500;
 
 /**
- * The rules of spec section 5 with their exact messages, from the same contracts schema the
+ * The form rules with their messages in the spec's words, from the same contracts schema the
  * server applies: one message per field, the first that fails.
  */
 export function validateForm(contentType: ContentType, values: FormValues): { errors: FormErrors; request: GenerateRequest | null } {

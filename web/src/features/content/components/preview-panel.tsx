@@ -39,7 +39,7 @@ export function LengthCounter({ text }: { text: string }) {
 export const WRITING_STATUS = 'Writing your post and five hooks...';
 
 /**
- * The post while the server writes it (issue #14): the body as it arrives and each hook once
+ * The post while the server writes it: the body as it arrives and each hook once
  * complete. Only the status line is a live region (polite); the growing text is marked busy and
  * is not announced piece by piece. The result takes focus when it is ready, as before.
  */
@@ -75,7 +75,7 @@ function LivePreview({ user, live }: { user: User; live: LivePost }) {
 }
 
 /**
- * The post as it will appear, kept in view (issue #18): beside the hooks and the editor on wide
+ * The post as it will appear, kept in view: beside the hooks and the editor on wide
  * screens (sticky), and docked at the bottom of phones behind a Preview toggle. The counter sits
  * with it and counts exactly what will be posted.
  */

@@ -2,7 +2,7 @@ import type { ContentType } from '@postwright/contracts';
 
 /**
  * Each content type's own label, help text and example for the topic and personal-experience
- * fields (spec section 3: "each type has its own label and help text"), plus the one-line pitch
+ * fields (in the spec's words, "each type has its own label and help text"), plus the one-line pitch
  * shown on its card. The three say the same thing: the example is an answer to the label's
  * question, and the help says what the post does with it (a Contrarian Take's topic is the
  * belief the member disagrees with, and the post argues against it).

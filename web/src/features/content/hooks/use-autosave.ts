@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
- * Autosave of one document (issue #18): changes are saved after a pause in typing; a network
+ * Autosave of one document: changes are saved after a pause in typing; a network
  * failure, a 5xx or a 409 CONTENT.CHANGED (the draft changed on the server at that moment) is
  * retried with backoff ("Not saved: retrying") until the server recovers; any other 4xx is the
  * server refusing this text, so its message shows and nothing spins until the text changes

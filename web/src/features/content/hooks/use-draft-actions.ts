@@ -38,7 +38,7 @@ type Running = 'confirming' | 'generating' | 'restoring';
 
 /**
  * Generate (a first post, again in place, or a new post from a published one) and Undo/Redo
- * of "Generate again" (issue #18 review). One at a time, taken synchronously so a double click
+ * of "Generate again". One at a time, taken synchronously so a double click
  * runs once; pending edits are saved first (nothing is replaced while they cannot be); what
  * the old version still had pending is dropped when the server's replaces it; a call that was
  * called off (`cancel`: the type changed, a new post) lands nowhere.

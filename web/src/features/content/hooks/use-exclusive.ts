@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * One action at a time, decided synchronously (issue #18 review): a second click in the same
+ * One action at a time, decided synchronously: a second click in the same
  * instant finds the ref taken and does nothing, and the state disables the buttons on the next
  * render. `start` hands a token; an action checks `holds(token)` after each await, so one that
  * was called off (`reset`: the type changed, a new post started) stops where it is.

@@ -17,7 +17,7 @@ export type GenerationOutcome =
   /** cancelled (the type changed) or overtaken by a newer run: its answer is dropped */
   | { kind: 'cancelled' };
 
-/** The post as it is being written (issue #14): the body so far and the hooks completed so far, by position. */
+/** The post as it is being written: the body so far and the hooks completed so far, by position. */
 export interface LivePost {
   body: string;
   /** HOOK_COUNT places; null until that hook is complete */
@@ -48,7 +48,7 @@ function written(post: LivePost, progress: GenerationProgress): LivePost {
 }
 
 /**
- * One generation at a time (spec section 4: idle, generating, preview shown). A run that is
+ * One generation at a time (idle, generating, preview shown). A run that is
  * cancelled, or overtaken by a newer one, is aborted and its answer, should it still come, is
  * dropped: it can never land on another content type. While it runs, `live` is the post as the
  * server streams it; it is gone once the run ends (the stored item takes its place). Calling a

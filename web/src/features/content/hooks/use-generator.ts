@@ -47,7 +47,7 @@ function asType(value: string | null): ContentType | null {
   return value !== null && (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : null;
 }
 
-/** The address of a draft (issue #18): where to come back to. */
+/** The address of a draft: where to come back to. */
 export function draftPath(id: string): string {
   return `${paths.content}?draft=${encodeURIComponent(id)}`;
 }

@@ -94,7 +94,7 @@ function ActionCard({ id, title, icon, iconClass, to, linkLabel, children }: { i
   );
 }
 
-/** The three cards of spec section 2: Generate Content, LinkedIn Connection, Content Analytics. */
+/** The three cards: Generate Content, LinkedIn Connection, Content Analytics. */
 export function ActionCards({
   items,
   linkedin,

@@ -13,7 +13,7 @@ import styles from './dashboard-page.module.css';
 export { PICTURE_NOT_FOUND, PICTURE_REFRESH_FAILED, PICTURE_UPDATED } from '../hooks/use-dashboard-data';
 export { RECENT_COUNT } from './recent-content';
 
-/** The dashboard (spec section 2): who you are, where to go next, your latest content and the framework. */
+/** The dashboard: who you are, where to go next, your latest content and the framework. */
 export function DashboardPage() {
   const user = useUser();
   useDocumentTitle('Dashboard');

@@ -53,7 +53,7 @@ function MixStages({ mix }: { mix: FunnelMix }) {
   );
 }
 
-/** The content mix against the distribution strategy (spec section 9), said as a week of posts (funnel.ts). */
+/** The content mix against the distribution strategy, said as a week of posts (funnel.ts). */
 export function FunnelCard({ items }: { items: Loadable<ContentItem[]> }) {
   const mix = items.state === 'ready' ? funnelMix(items.value) : null;
   return (

@@ -1,9 +1,9 @@
 import { contentTypeInfo, contentTypes, type ContentItem, type ContentType } from '@postwright/contracts';
 
 /**
- * The distribution strategy (spec section 9: 20-30% top funnel, 60% middle, 20% bottom), said
- * in plain words whose numbers add up: a week of five posts, one of each type on its day (spec
- * section 3), is 1 in 5 posts reaching new people (Contrarian Take), 3 in 5 giving value
+ * The distribution strategy (the spec's 20-30% top funnel, 60% middle, 20% bottom), said
+ * in plain words whose numbers add up: a week of five posts, one of each type on its day,
+ * is 1 in 5 posts reaching new people (Contrarian Take), 3 in 5 giving value
  * (Behind the Scenes, Framework, Industry Insight) and 1 in 5 starting conversations
  * (Relationship Builder). Types map to stages as the contracts say (contentTypeInfo.funnel); a
  * stage is on target within its band (the top's is the spec's 20-30%).

@@ -34,7 +34,7 @@ function RecentList({ items }: { items: ContentItem[] }) {
   );
 }
 
-/** Recent Content: the latest five items, newest first; the empty state only when there are none (decision 004). */
+/** Recent Content: the latest five items, newest first; the empty state only when there are none, never while loading or after a failure. */
 export function RecentContent({ items, onRetry }: { items: Loadable<ContentItem[]>; onRetry: () => void }) {
   let body;
   if (items.state === 'loading') {

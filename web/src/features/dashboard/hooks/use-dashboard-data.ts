@@ -13,7 +13,7 @@ export type DashboardNotice = { tone: 'success' | 'info' | 'danger'; text: strin
 
 /**
  * What the dashboard reads and does against the API: the content list, the LinkedIn status and
- * the profile-picture refresh, each with its loading and error state (spec section 2, dashboard).
+ * the profile-picture refresh, each with its loading and error state.
  */
 export function useDashboardData() {
   const { refreshUser } = useAuth();
@@ -47,7 +47,7 @@ export function useDashboardData() {
     return () => controller.abort();
   }, [loadContent, loadLinkedIn, refreshUser]);
 
-  /** On success the page reloads its data (connection and user), not the whole document (decision 004). */
+  /** On success the page reloads its data (connection and user), not the whole document, so nothing on screen is lost. */
   const refreshPicture = useCallback(async () => {
     setRefreshing(true);
     setNotice(null);

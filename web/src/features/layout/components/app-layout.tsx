@@ -84,7 +84,7 @@ function SidebarContent({ user, onNavigate, onLogout, loggingOut }: { user: User
   );
 }
 
-/** The signed-in shell (spec section 2, layout): navigation, who is signed in, tier note, logout, footer. */
+/** The signed-in shell: navigation, who is signed in, tier note, logout, footer. */
 export function AppLayout() {
   const user = useUser();
   const { logout } = useAuth();

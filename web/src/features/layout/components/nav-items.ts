@@ -8,12 +8,12 @@ export interface AppNavItem {
   label: string;
   to: string;
   icon: AppNavIcon;
-  /** the navigation entry of the role permission table (spec section 6) this item belongs to */
+  /** the navigation entry of the role permission table this item belongs to */
   requires: NavigationKey;
 }
 
 /**
- * The app navigation (spec section 2, layout). Generating and managing content are part of the
+ * The app navigation. Generating and managing content are part of the
  * dashboard area, so they follow the dashboard permission.
  */
 export const appNavItems: AppNavItem[] = [

@@ -12,7 +12,7 @@ import { consumeLinkedInReturnTo } from '../../../lib/return-to';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './linkedin-callback-page.module.css';
 
-/** Spec sections 8 and 9: the callback's texts and timers. */
+/** The callback's texts and timers, as the spec has them. */
 export const callbackMessages = {
   success: (firstName: string | null | undefined) => `Successfully connected to LinkedIn! Welcome, ${firstName?.trim() || 'User'}!`,
   providerError: (detail: string) => `LinkedIn authorization failed: ${detail}`,
@@ -36,10 +36,10 @@ type Phase =
   | { state: 'error'; message: string };
 
 /**
- * The OAuth return page (spec section 2): processing, then success (after 2 s, back to the
+ * The OAuth return page: processing, then success (after 2 s, back to the
  * screen that asked for the connection, else /profile) or error (to /profile after 3 s). A
- * cancelled consent is said neutrally ("Connection cancelled") and goes back like a success
- * (issue #18). The code is exchanged once, even under React's double effects.
+ * cancelled consent is said neutrally ("Connection cancelled") and goes back like a success,
+ * as the member chose it. The code is exchanged once, even under React's double effects.
  */
 export function LinkedInCallbackPage() {
   useDocumentTitle('Connecting LinkedIn');

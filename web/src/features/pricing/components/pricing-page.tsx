@@ -31,7 +31,7 @@ function introText(currentPlan: string | null, trial: TrialState | null): string
 }
 
 /**
- * /pricing for signed-in users (spec section 2): own header with a way back to the dashboard and
+ * /pricing for signed-in users: own header with a way back to the dashboard and
  * a greeting, the plan picker, the footer. A plan's button starts Stripe Checkout for it and the
  * chosen period; a subscriber sees their plan as the current one and changes plans in Manage
  * billing (Stripe's portal). Stripe sends a cancelled checkout back here: the page says so once.

@@ -73,7 +73,7 @@ function postsText(user: User): string {
 }
 
 /**
- * Account Status (spec section 2): subscription badge, account type (only where it means
+ * Account Status: subscription badge, account type (only where it means
  * something: beta testers and admins), member since, and "Choose a plan" (to /pricing) on the
  * trial tier only; a trial says whether it runs, its posts are used or it ended, with its posts
  * left and its end. A subscription adds its status, renewal or end, this month's posts and Manage

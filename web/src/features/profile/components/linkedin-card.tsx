@@ -22,7 +22,7 @@ import {
 } from '../../../lib/linkedin-api';
 import styles from './profile-page.module.css';
 
-/** Spec sections 5 and 8: the connection card's texts. */
+/** The connection card's texts, in the spec's words. */
 export const linkedinMessages = {
   connectFailed: 'Failed to initiate LinkedIn connection',
   checkFailed: 'Failed to check LinkedIn connection',
@@ -44,7 +44,7 @@ function initialsOf(name: string) {
   );
 }
 
-/** LinkedIn Connection (spec section 2, profile): status, profile, connect, Refresh Status, disconnect. */
+/** LinkedIn Connection: status, profile, connect, Refresh Status, disconnect. */
 export function LinkedInCard() {
   const { refreshUser } = useAuth();
   const [status, setStatus] = useState<LinkedInStatus | null>(null);

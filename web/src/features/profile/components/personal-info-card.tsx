@@ -15,7 +15,7 @@ export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const EMAIL_READ_ONLY = 'Email cannot be changed';
 export const NOT_PROVIDED = 'Not provided';
-/** Spec section 9: the success message clears after 3 s. */
+/** The success message clears after 3 s, as the spec has it. */
 export const SUCCESS_CLEAR_MS = 3000;
 
 const rows: Array<{ field: ProfileField; label: string; wide?: boolean }> = [
@@ -30,9 +30,9 @@ const rows: Array<{ field: ProfileField; label: string; wide?: boolean }> = [
 ];
 
 /**
- * Personal Information (spec section 2, profile): view and edit, with the save and cancel rules of
- * section 4. A problem with one field (found here or by the server) is shown on that field and
- * takes focus; only what belongs to no field is the card's message.
+ * Personal Information: view and edit, with the spec's save and cancel rules. A problem with one
+ * field (found here or by the server) is shown on that field and takes focus; only what belongs
+ * to no field is the card's message.
  */
 export function PersonalInfoCard({ user }: { user: User }) {
   const { updateUser } = useAuth();
@@ -62,7 +62,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
 
   function change(field: ProfileField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    clearMessages(); // editing any field clears messages (spec section 4), and that field's own
+    clearMessages(); // editing any field clears messages, and that field's own
     setErrors((current) => {
       const { [field]: _cleared, ...rest } = current;
       return rest;

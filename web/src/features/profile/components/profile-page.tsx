@@ -13,7 +13,7 @@ import { LinkedInCard } from './linkedin-card';
 import { PersonalInfoCard } from './personal-info-card';
 import styles from './profile-page.module.css';
 
-/** The profile screen (spec section 2): personal information, LinkedIn connection, account status, quick actions. */
+/** The profile screen: personal information, LinkedIn connection, account status, quick actions. */
 export function ProfilePage() {
   const user = useUser();
   const { refreshUser } = useAuth();

@@ -74,7 +74,7 @@ function SystemStatus() {
   );
 }
 
-/** The help centre (spec section 2, support). */
+/** The help centre. */
 export function SupportPage() {
   useDocumentTitle('Support');
   const [query, setQuery] = useState('');

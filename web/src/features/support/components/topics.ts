@@ -1,7 +1,7 @@
 import { RESET_LINK_MINUTES, VERIFICATION_LINK_HOURS } from '@postwright/contracts';
 import { site } from '../../../config/site';
 
-/** The help centre's categories (spec section 2, support). */
+/** The help centre's categories. */
 export const categories = ['Account', 'LinkedIn', 'Content', 'Subscription', 'Technical'] as const;
 export type Category = (typeof categories)[number];
 
@@ -14,7 +14,7 @@ export interface HelpTopic {
 }
 
 /**
- * The 14 topics of spec section 2: login, profile saving, email verification, connecting
+ * The spec's 14 topics: login, profile saving, email verification, connecting
  * LinkedIn, posts not publishing, profile picture, content not generating, content quality,
  * scheduling, trial posts used, subscription inactive, slow pages, browser compatibility, mobile.
  */
