@@ -1,5 +1,5 @@
 /**
- * The autosave state machine (issue #18) on its own, with fake timers: idle -> pending ->
+ * The autosave state machine on its own, with fake timers: idle -> pending ->
  * saving -> saved; network and 5xx failures retried with backoff ("Not saved: retrying") until
  * the server recovers; a 4xx shows the server's message and does not spin.
  */

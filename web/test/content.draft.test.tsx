@@ -1,5 +1,5 @@
 /**
- * A draft is a place (issue #18): after generating, the generator sits at /content?draft=<id>;
+ * A draft is a place: after generating, the generator sits at /content?draft=<id>;
  * that address restores exactly what was there (type, form, hook, edited body, status); edits
  * autosave to the draft; the form typed before a first generation is kept in this browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The generator's form and preview (issue #18): errors in text on their fields, the first
+ * The generator's form and preview: errors in text on their fields, the first
  * invalid field takes focus, a server refusal about a field lands on it; the preview stays at
  * hand (a Preview toggle on phones) and counts what will be posted; the chip row says when it
  * scrolls.

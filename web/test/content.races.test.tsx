@@ -1,6 +1,6 @@
 /**
  * The generator never lets a late save, a second click or a keystroke at the wrong moment mix
- * two versions of a draft (issue #18 review): while "Generate again", Undo/Redo or a publish
+ * two versions of a draft: while "Generate again", Undo/Redo or a publish
  * runs the draft is read-only; a draft replaced from the server starts its autosave from the
  * server's values and drops what the old version still had pending; the sidebar's Generate
  * link does not read back a draft the page already holds; a double click runs one action.

@@ -1,5 +1,5 @@
 /**
- * "Generate again" (issue #18): on a trial it says, before it runs, that it uses one of the
+ * "Generate again": on a trial it says, before it runs, that it uses one of the
  * remaining posts; it rewrites the same draft in place (same id, same address, no second
  * draft) and keeps the replaced text one Undo away.
  */

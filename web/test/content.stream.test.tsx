@@ -1,5 +1,5 @@
 /**
- * Streamed generation (issue #14): the generator asks for the post as an event stream and shows
+ * Streamed generation: the generator asks for the post as an event stream and shows
  * the body as it is written and each hook once complete; `done` lands exactly as the JSON answer
  * does, `error` reads as the spec's message, `reset` starts the text over, Cancel aborts the
  * request and leaves nothing until text shows (then the server keeps and counts the post whoever

@@ -1,5 +1,5 @@
 /**
- * Switching the content type while a generation runs (issue #18): the request is aborted and
+ * Switching the content type while a generation runs: the request is aborted and
  * its answer, should it still come, never lands on the other type. The same for a draft still
  * being read when another type is chosen.
  */

@@ -1,7 +1,7 @@
 /**
- * The generator's smaller defects from the second hands-on review (the writer's day): each type
- * keeps its own form, a refusal for want of LinkedIn is said once, Cancel agrees with what the
- * server kept, a type card takes the first click, and the preview's author line.
+ * The generator's smaller behaviours: each type keeps its own form, a refusal for want of
+ * LinkedIn is said once, Cancel agrees with what the server kept, a type card takes the first
+ * click, and the preview's author line.
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -6,7 +6,7 @@ import { renderApp } from './support/render-app';
 import { renderSignedIn } from './support/screens';
 
 /**
- * Issue #18, forms: every field error is text on its field (not colour alone), tied to the
+ * Forms: every field error is text on its field (not colour alone), tied to the
  * control with aria-describedby and aria-invalid; a refused submit focuses the first invalid
  * field; a server error that belongs to a field is shown on it.
  */

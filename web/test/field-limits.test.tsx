@@ -6,7 +6,7 @@ import { renderApp } from './support/render-app';
 import { buildItem, renderSignedIn } from './support/screens';
 
 /**
- * Issue #13, finding 6: every text field the forms send stops at the maximum the server
+ * Every text field the forms send stops at the maximum the server
  * enforces (one source: FIELD_MAX in contracts), and the client says so in the server's words.
  */
 

@@ -28,10 +28,10 @@ function build(outDir: string): BuiltChunk[] {
 
 const posix = (id: string | null) => (id ?? '').replace(/\\/g, '/');
 
-/** The screens behind the login guard (spec section 2), and the auth screen: none is needed to paint /. */
+/** The screens behind the login guard, and the auth screen: none is needed to paint /. */
 const notOnLanding = ['dashboard', 'content', 'content-management', 'profile', 'support', 'pricing', 'billing', 'linkedin-callback', 'layout', 'auth', 'settings', 'legal', 'company'];
 
-/** Issue #15: the landing page downloads what it shows, not the signed-in app. */
+/** The landing page downloads what it shows, not the signed-in app. */
 describe('the landing page in the production build', () => {
   let outDir: string;
   let chunks: BuiltChunk[];

@@ -10,7 +10,7 @@ import { renderApp } from './support/render-app';
 
 /**
  * The legal pages are Markdown (src/features/legal/content) rendered at build time; these read
- * them through the same renderer the build uses and hold them to the spec's claims (section 9),
+ * them through the same renderer the build uses and hold them to the spec's claims,
  * stated with the figures of config/site.ts.
  */
 

@@ -5,7 +5,7 @@ import { renderApp } from './support/render-app';
 import { renderSignedIn } from './support/screens';
 
 /**
- * Issue #18: the public pages share their sections (stats band, testimonials, FAQ, call to
+ * The public pages share their sections (stats band, testimonials, FAQ, call to
  * action) instead of each keeping a copy; each page here shows the shared one.
  */
 

@@ -12,7 +12,7 @@ function precompress(dir: string): Array<{ file: string; bytes: number; of: numb
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 
-/** Issue #15: the built app gets brotli and gzip copies at build time, for the gateway to send. */
+/** The built app gets brotli and gzip copies at build time, for the gateway to send. */
 describe('the build-time compression of the web app', () => {
   let dir: string;
   const script = `export const copy = ${JSON.stringify('Write LinkedIn posts worth reading. '.repeat(200))};`;

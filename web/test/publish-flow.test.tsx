@@ -136,7 +136,7 @@ describe('publish flow: nothing goes out with unsaved edits', () => {
     expect(await screen.findByRole('button', { name: 'Publishing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Schedule' })).toBeDisabled();
     await act(async () => answer.open());
-    // the generator's failure text (spec section 8)
+    // the generator's failure text, in the spec's words
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to post to LinkedIn');
     expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeEnabled();
   });

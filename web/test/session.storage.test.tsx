@@ -5,7 +5,7 @@ import { AuthProvider, useAuth } from '../src/lib/auth';
 import { buildUser, fakeApi, seedReturningVisit, webStorageValues } from './support/fake-api';
 
 /**
- * Issue #13, finding 5: no token in localStorage or sessionStorage, ever. The access token is
+ * No token in localStorage or sessionStorage, ever. The access token is
  * in memory; the refresh token is an HttpOnly cookie the web never holds (it ignores the JSON
  * field, which stays for API clients).
  */

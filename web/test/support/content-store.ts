@@ -1,5 +1,5 @@
 /**
- * A small stand-in for the content service's drafts (issue #18 generator tests): generate
+ * A small stand-in for the content service's drafts, for the generator's tests: generate
  * (new: 201, or again in place with `contentId`: 200, the replaced text kept as the previous
  * version), GET one, PUT edit, restore-previous. Like the service, restore-previous SWAPS the
  * draft's text and form with its previous version and `hasPreviousVersion` stays true, so a

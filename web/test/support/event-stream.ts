@@ -1,5 +1,5 @@
 /**
- * A generation answered as a server-sent event stream (issue #14), for the fake server: the test
+ * A generation answered as a server-sent event stream, for the fake server: the test
  * sends each event when it wants it, in the contract's wire format (`encodeStreamEvent`), so the
  * screen can be checked between events.
  */

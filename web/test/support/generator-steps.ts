@@ -1,5 +1,5 @@
 /**
- * Steps on the generator page (/content) for the issue #18 tests: choose a type, fill its
+ * Steps on the generator page (/content) for its tests: choose a type, fill its
  * details (pasted, so long texts stay quick), generate.
  */
 import { screen } from '@testing-library/react';

@@ -1,6 +1,6 @@
 /**
  * One component on its own (no app shell), inside a memory router so links and navigation work,
- * with a signed-in session for the API client (issue #18 component tests).
+ * with a signed-in session for the API client.
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';

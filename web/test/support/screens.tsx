@@ -1,5 +1,5 @@
 /**
- * Helpers for the signed-in screens' tests (issue 8): a signed-in session, the fake server with
+ * Helpers for the signed-in screens' tests: a signed-in session, the fake server with
  * the profile route, and content items as the content service returns them.
  */
 import type { ContentItem, User } from '@postwright/contracts';
