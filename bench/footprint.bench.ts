@@ -34,8 +34,8 @@ const EARLY_SEC = 10;
 const ROOT = path.resolve(__dirname, '..');
 const MB = 1024 * 1024;
 /**
- * The stack's budget: 500 MB was set for its seven processes (launcher, FerretDB, gateway, four
- * services); the billing service made eight, with the same budget per process (decision 017).
+ * The stack's budget: 500 MB for seven processes (launcher, FerretDB, gateway, four services),
+ * the same per process for the eight it runs with the billing service.
  */
 const STACK_BUDGET_MB = Math.floor((500 / 7) * 8);
 

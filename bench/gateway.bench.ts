@@ -4,15 +4,15 @@
  * to back in this run on this machine, BENCH_ROUNDS times, each with both proxies started afresh
  * (medians reported).
  *
- * Two targets (issue #15), each against a baseline measured in the same run:
+ * Two targets, each against a baseline measured in the same run:
  * - CPU per proxied request under load (autocannon, 32 connections): the gateway's, against a
  *   bare `node:http` proxy's (http.request with a keep-alive agent and nothing else) in front of
  *   the same service: <= 2x. CPU time hardly depends on what else the machine runs; req/s does.
  * - added latency at a fixed 1,000 requests a second (one replica's realistic peak; an open-loop
  *   load, each request sent on its schedule whatever the others do): p99 through the gateway
  *   minus p99 calling the service directly: <= 2 ms.
- * req/s against the bare server itself is printed for reference (no Node proxy reaches 0.5 of it:
- * docs/decisions/006-gateway-hot-path.md).
+ * req/s against the bare server itself is printed for reference only, as no Node proxy comes
+ * near it.
  *
  * The gateway is measured as it ships: metrics on (its /metrics on METRICS_PORT), tracing off (no
  * OTLP endpoint). What tracing costs is reported beside, without a target: the same gateway with

@@ -167,7 +167,7 @@ async function sequentially<T>(n: number, fn: () => Promise<T>): Promise<T[]> {
 }
 
 /**
- * Streamed generation (issue #14): the time to the first body text and to `done` at a client of
+ * Streamed generation: the time to the first body text and to `done` at a client of
  * the gateway, against the same paced stub called directly in the same run, one call at a time
  * after a warm-up. The body's first character is the model's third token (`{"bo`, `dy":`, `"Whe`
  * in the stub's four-character tokens), so T + 50 ms is the floor at 40 tokens/s.

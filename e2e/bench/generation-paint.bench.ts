@@ -1,5 +1,5 @@
 /**
- * Streamed generation as the author sees it (issue #14): in Debian's headless Chromium, the time
+ * Streamed generation as the author sees it: in Debian's headless Chromium, the time
  * from the Generate click to the first body text painted in the generator, with the web app
  * served by the gateway and the model a local OpenAI-compatible stub paced like a model (first
  * token after T, then 40 tokens/s). Baseline: the stub's own first token, called alone in the

@@ -227,8 +227,8 @@ export async function generate(page: Page, type: TypeKey): Promise<Locator> {
 }
 
 /**
- * The generate answer a route handler fetched (route.fetch()): the page asks for an event stream
- * (issue #14), whose `done` event is the JSON answer; a plain JSON answer is read as it is.
+ * The generate answer a route handler fetched (route.fetch()): the page asks for an event stream,
+ * whose `done` event is the JSON answer; a plain JSON answer is read as it is.
  */
 export async function generateAnswerOf(response: APIResponse): Promise<GenerateResponse> {
   if (!(response.headers()['content-type'] ?? '').startsWith(EVENT_STREAM_TYPE)) return (await response.json()) as GenerateResponse;

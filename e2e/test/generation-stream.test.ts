@@ -1,10 +1,10 @@
 /**
- * Streamed generation over the whole stack in Chromium (issue #14): the generator asks for an
+ * Streamed generation over the whole stack in Chromium: the generator asks for an
  * event stream and paints the body as it is written, then each hook once complete, then the
  * stored draft. The offline writer sends a whole post in one burst, so the page goes through a
  * forward proxy that hands the stream's events on one at a time (src/pacing-proxy.ts), as a
- * model's tokens would come. (Throttling the page's network through the DevTools protocol was
- * tried first: it delays a burst but delivers it in one read, so the body showed in one piece.)
+ * model's tokens would come. (Throttling the page's network through the DevTools protocol would
+ * not do: it delays a burst but delivers it in one read, so the body shows in one piece.)
  * The page records what it paints (a MutationObserver for when the text changed,
  * requestAnimationFrame for what each frame showed) and the journey asserts on that record,
  * never on fixed sleeps.

@@ -1,6 +1,7 @@
 /**
- * Issue #16 item 4 in Chromium over the whole stack: the LinkedIn sandbox plays a self-serve
- * app, which gets no refresh token, so when LinkedIn ends the grant the member must reconnect.
+ * A LinkedIn grant that ends, in Chromium over the whole stack: the LinkedIn sandbox plays a
+ * self-serve app, which gets no refresh token, so when LinkedIn ends the grant the member must
+ * reconnect.
  * A post is scheduled, the grant ends before its time, and at its time the post is back to
  * draft; Content Management says why and offers Reconnect LinkedIn, which comes back to it,
  * and the post then goes out.

@@ -1,5 +1,5 @@
 /**
- * Issue #13, finding 5, over the whole stack in Chromium: the refresh token lives in an
+ * The session over the whole stack in Chromium: the refresh token lives in an
  * HttpOnly cookie no script can read, the access token only in the page's memory; a reload
  * restores the session through the cookie; several tabs share it without tripping the reuse
  * detection; a logout in one tab signs the others out.

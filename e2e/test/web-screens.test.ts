@@ -1,5 +1,5 @@
 /**
- * Journeys through the signed-in screens (issue 8) over the whole stack: the offline generator
+ * Journeys through the signed-in screens over the whole stack: the offline generator
  * writes the posts, the LinkedIn sandbox plays LinkedIn (consent page, posts, feed), the
  * scheduler publishes on time. Every screen visited is checked with axe-core (no serious or
  * critical violations) and kept as screenshots at 1280 and 375 px in e2e/artifacts/screenshots.
@@ -50,7 +50,7 @@ describe('signed-in screens journeys', () => {
       await expect(page.getByTestId('trial-posts-left').textContent()).resolves.toContain('3 of 3 trial posts left');
       await checkPage(page, 'content-start');
 
-      // validation messages of spec section 5, cleared on edit
+      // validation messages in the spec's words, cleared on edit
       await chooseType(page, /^Contrarian Take/);
       await page.getByRole('button', { name: 'Generate Content' }).click();
       await page.getByText('Topic is required').waitFor();
@@ -284,7 +284,7 @@ describe('signed-in screens journeys', () => {
       await page.getByRole('alert').getByRole('heading', { name: 'LinkedIn connection failed' }).waitFor();
       await checkPage(page, 'callback-error');
       await page.waitForURL(/\/profile$/, { timeout: 10_000 });
-      // Cancel on LinkedIn's consent page is said neutrally (issue #18), not as a failure
+      // Cancel on LinkedIn's consent page is said neutrally, not as a failure: the member chose it
       await page.goto('/linkedin/callback?error=user_cancelled_authorize&error_description=The%20member%20cancelled');
       await page.getByRole('status').getByRole('heading', { name: 'Connection cancelled' }).waitFor();
       await expect(page.getByRole('alert').count()).resolves.toBe(0);

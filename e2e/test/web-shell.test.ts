@@ -1,5 +1,5 @@
 /**
- * Journeys through the web shell (issue 7) over the whole stack: landing anchors, signup to the
+ * Journeys through the web shell over the whole stack: landing anchors, signup to the
  * dashboard, logout, login back to where the visitor came from, the catch-all redirect (which
  * /settings is not), the public pages, and the token refresh. Every page visited is checked with
  * axe-core (no serious or critical violations) and kept as screenshots at 1280 and 375 px in

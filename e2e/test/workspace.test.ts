@@ -1,6 +1,6 @@
 /**
- * The writing workspace keeps the user's work (issue #18): one journey per defect the hands-on
- * review found, each over the whole stack in Chromium (the offline generator writes, the LinkedIn
+ * The writing workspace keeps the user's work: one journey per way it could be lost, each over
+ * the whole stack in Chromium (the offline generator writes, the LinkedIn
  * sandbox plays LinkedIn and records what it is sent). The new states that matter (a restored
  * draft, publishing while not connected, the app's confirmation) are checked with axe-core at
  * 1280 and 375 px and kept as screenshots (workspace-*.png in e2e/artifacts/screenshots).
@@ -398,7 +398,7 @@ describe('the writing workspace keeps the user work', () => {
       const regenerated = page.waitForResponse((response) => isGenerate(response.request()));
       await confirmInApp(page, 'Generate again');
       const answer = await regenerated;
-      // asked to rewrite this draft, and answered as a stream (issue #14), whose status is 200
+      // asked to rewrite this draft, and answered as a stream, whose status is 200
       // before anything is written: that nothing new was made shows below (same address, one draft)
       expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ contentId: id });
       expect(answer.status()).toBe(200);

@@ -1,6 +1,5 @@
 /**
- * The writer's day, second pass: the forms and pages a hands-on review found
- * saying one thing and doing another, over the whole stack in Chromium (the offline writer
+ * Forms and pages do what they say, over the whole stack in Chromium (the offline writer
  * writes). The Contrarian Take's example is the belief its label asks for, and the post argues
  * against what was typed; signed-in pages run without tripping the Content-Security-Policy;
  * /pricing signed out opens the landing page at its pricing section.
@@ -49,7 +48,7 @@ describe("the writer's day: forms and pages that say what they do", () => {
       expect({ example, readsAsDissent: DISSENT.test(example) }).toEqual({ example, readsAsDissent: false });
       expect(example.length).toBeGreaterThan(10);
 
-      // the member follows the example, as the review's user did
+      // the member follows the example, as members do
       await topic.fill(example);
       await page.getByLabel('Industry/Role').fill('Head of Talent at a fintech');
       await page.getByLabel('What happened that changed your mind?').fill('In 2022 we stopped screening for culture fit and our three best hires came from candidates we used to reject.');

@@ -1,7 +1,6 @@
 /**
- * The writer's day, second pass, in the generator: one journey per defect a hands-on review
- * found, over the whole stack in Chromium (the offline generator writes, the LinkedIn sandbox
- * plays LinkedIn and records what it is sent). The publish confirmation is checked with axe-core
+ * The generator does what it says: one journey per behaviour, over the whole stack in Chromium
+ * (the offline generator writes, the LinkedIn sandbox plays LinkedIn and records what it is sent). The publish confirmation is checked with axe-core
  * at 1280 and 375 px and kept as screenshots (writers-day-generator-*.png in e2e/artifacts).
  */
 import type { Page } from 'playwright-core';
