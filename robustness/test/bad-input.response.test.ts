@@ -1,6 +1,6 @@
 /**
- * Bad input, through the real gateway in front of the real services: for every public call
- * of spec section 7, at least 200 malformed requests generated from the contracts' zod
+ * Bad input, through the real gateway in front of the real services: for every public call,
+ * at least 200 malformed requests generated from the contracts' zod
  * schemas. Never a 5xx, every 4xx carries `error`, and nothing is stored.
  */
 import {
@@ -195,7 +195,7 @@ describe('auth calls', () => {
       const junk = r.pick([0, true, null, [], {}, { $ne: null }, 'x'.repeat(50_000), r.pick(UNICODE_STRINGS), alice.refreshToken.slice(0, 10)]);
       reqs.push({ label: `refreshToken=${typeof junk}`, body: { refreshToken: junk, extra: r.pick(UNICODE_STRINGS) }, authorization: null });
     }
-    // logout answers success whatever the client holds (spec section 4): only the shape of failures matters
+    // logout answers success whatever the client holds: only the shape of failures matters
     expectClean(await sendAll('POST', '/api/auth/logout', reqs, null), () => false);
     const ok = await stack.call('POST', '/api/auth/refresh', { body: { refreshToken: alice.refreshToken } });
     expect(ok.status).toBe(200);

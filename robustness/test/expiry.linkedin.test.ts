@@ -1,7 +1,7 @@
 /**
- * Issue #16 item 4, over the whole stack through the gateway. A self-serve LinkedIn app gets no
- * refresh token (the sandbox default), so a connection ends with its access token and the
- * member must reconnect. A post scheduled while the connection was good comes due after it
+ * A LinkedIn grant that ends, over the whole stack through the gateway. A self-serve LinkedIn app
+ * gets no refresh token (the sandbox default), so a connection ends with its access token and
+ * the member must reconnect. A post scheduled while the connection was good comes due after it
  * ended: nothing reaches LinkedIn, the item is back to draft with the reason, the profile says
  * expired; reconnecting makes it whole. The access token lives seconds here instead of 60 days.
  */

@@ -2,8 +2,8 @@ import { generateForm, http } from '@postwright/platform/src/testing';
 import { startStack, type Stack } from './support/stack';
 
 /**
- * The web's content calls, unchanged, through the only public entry (spec section 7), over the
- * whole stack: moved here from the content service's tests, which start that service alone.
+ * The web's content calls, unchanged, through the only public entry, over the whole stack:
+ * here rather than in the content service's tests, which start that service alone.
  */
 describe('content API through the gateway', () => {
   let stack: Stack;

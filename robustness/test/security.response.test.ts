@@ -1,7 +1,7 @@
 /**
- * What the outside security review found, each kept fixed, through the real gateway in front of
- * the real services. Distinct clients are distinct loopback source addresses (127.0.0.x): a header
- * is only ever what a client tries. The auth service runs with its real sign-in limits here.
+ * The security rules, each held through the real gateway in front of the real services.
+ * Distinct clients are distinct loopback source addresses (127.0.0.x): a header is only ever
+ * what a client tries. The auth service runs with its real sign-in limits here.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
