@@ -20,7 +20,7 @@ describe('firing scheduled posts (the LinkedIn service played by the test)', () 
 
   beforeAll(async () => {
     // no minimum lead: these posts fall due 3 s after the test picks the time, and with the stack's
-    // usual 2 s lead a busy machine that took over 1 s to get the request to the check got a 400
+    // usual 2 s lead a busy machine that takes over 1 s to get the request to the check gets a 400
     stack = await startStack({
       schedulerEnv: { SCHEDULE_MIN_LEAD_SECONDS: '0', PUBLISH_RETRY_BASE_MS: String(BASE_MS), PUBLISH_RETRY_WINDOW_SECONDS: String(WINDOW_MS / 1000) },
     });

@@ -52,7 +52,7 @@ describe('the timers', () => {
     await queue.arm([plan]);
     await first;
     expect(Date.now()).toBeGreaterThanOrEqual(plan.dueAt);
-    // its job is finished (it used to be removed at once, and arming the plan again made a new job)
+    // its job is finished, not removed at once, so arming the plan again does not make a new job
     await eventually(() => jobs.getJobState(`${plan.contentId}-${plan.requestId}`), (state) => state === 'completed' || state === 'unknown');
 
     // armed again after it fired, as a reconciler pass that read it just before does; a plan due

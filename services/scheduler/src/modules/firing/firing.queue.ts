@@ -32,8 +32,8 @@ const ANSWER_WAIT_MS = 10_000;
 /**
  * A fired plan's job is kept this long, so that arming the plan again meanwhile stays a no-op:
  * the reconciler re-arms the pending plans due soon, and a plan it read just before its job
- * fired was armed and run a second time (1,570 extra runs in a 10,000-post minute, each a claim
- * that could only lose).
+ * fired would otherwise be armed and run a second time, in a burst many times over, each a claim
+ * that can only lose.
  */
 const COMPLETED_KEPT_SECONDS = 60;
 
