@@ -6,7 +6,7 @@
  *
  * Targets: performance >= 95, LCP <= 2.5 s (Google's "good"), bytes transferred <= 150 KB,
  * accessibility and best practices 100, SEO >= 95; and, with Lighthouse's desktop preset (no CPU
- * throttling, 10 Mbit/s, 40 ms round trips), the issue's desktop LCP <= 1.0 s.
+ * throttling, 10 Mbit/s, 40 ms round trips), a desktop LCP <= 1.0 s.
  *
  * `npm run bench web` (bench/web.bench.ts) runs it against the gateway serving web/dist, that is
  * what the product sends (brotli, cache headers, security headers). Standalone, against a running

@@ -6,7 +6,7 @@ import { connectedProfile, renderSignedIn } from './support/screens';
 /**
  * Disconnecting forgets the connection, its profile and the LinkedIn post records; it deletes no
  * post and no draft (docs/linkedin.md). The confirmation says what happens and promises nothing
- * more: it used to say the post history would be cleared, and Content Management kept it.
+ * more: not that the post history is cleared, as Content Management keeps it.
  */
 describe('profile: what the disconnect confirmation says', () => {
   it('when Disconnect is pressed, then the dialog says what is forgotten and what stays, and promises no clearing of the history', async () => {

@@ -5,7 +5,7 @@ import { Modal } from './modal';
 export interface ConfirmOptions {
   /** the dialog's name, e.g. "Delete post?" */
   title: ReactNode;
-  /** the question, in the spec's words (section 5 confirmations) */
+  /** the question, in the spec's words */
   message: ReactNode;
   /** what the answer is about, shown under the question (e.g. the post about to be published) */
   details?: ReactNode;
@@ -53,7 +53,7 @@ export function ConfirmDialog({ open, title, message, details, confirmLabel, can
 }
 
 /**
- * `await confirm({...})` where `window.confirm(...)` used to be: resolves true on confirm and
+ * `await confirm({...})` in place of `window.confirm(...)`: resolves true on confirm and
  * false on cancel. Render `dialog` once in the component.
  */
 export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
