@@ -65,7 +65,7 @@ describe('the writer’s day in the generator', () => {
       await generate(page, 'framework');
 
       // the result is brought up and stays: sampled over a second and a half, the page never
-      // goes back to the top (it used to scroll to the hooks, then smoothly back to 0)
+      // goes back to the top, not even by a smooth scroll after the hooks come into view
       const samples = await scrollSamples(page, 1500);
       const away = samples.findIndex((y) => y > 0);
       expect(away).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
 /**
- * The writer's day, second pass, in Content Management: a typo found in a scheduled post is fixed
+ * Editing a scheduled post in Content Management: a typo found in a scheduled post is fixed
  * in place, without unscheduling, and the fixed text is what LinkedIn gets at the post's time. Over
  * the whole stack in Chromium (the offline generator writes, the LinkedIn sandbox plays LinkedIn
  * and records what it is sent, the scheduler fires on its own). The scheduled post being edited

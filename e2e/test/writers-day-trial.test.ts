@@ -1,5 +1,5 @@
 /**
- * The writer's day, second pass: the trial's terms. The trial is 30 days and 3 posts, whichever
+ * The trial's terms. The trial is 30 days and 3 posts, whichever
  * ends first, said together on the landing page, at signup and in the product; "Generate again"
  * on a draft is free a few times (the posts count, not the attempts); an account whose trial is
  * over is offered no free trial and is told the trial ended. Over the whole stack in Chromium;

@@ -1,9 +1,9 @@
 /**
- * The writer's day, second pass (the generator's smaller defects): one journey per defect, over
- * the whole stack in Chromium. Undo and Redo read the same after a reload and in another tab;
- * each content type keeps its own form; a type card takes the first click after switching back
- * to a type with a draft; a Cancel that crosses the server's answer shows the post the server
- * kept. The new states are checked with axe-core at 1280 and 375 px (writers-day-*.png).
+ * The generator's smaller behaviours, one journey each, over the whole stack in Chromium. Undo
+ * and Redo read the same after a reload and in another tab; each content type keeps its own
+ * form; a type card takes the first click after switching back to a type with a draft; a Cancel
+ * that crosses the server's answer shows the post the server kept. The new states are checked
+ * with axe-core at 1280 and 375 px (writers-day-*.png).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

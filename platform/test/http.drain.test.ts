@@ -38,7 +38,7 @@ describe('HTTP server stop', () => {
     try {
       const inHand = new Promise<void>((resolve) => (arrived = resolve));
       const answer = get(`${server.url}/slow`, agent);
-      // the stop begins once the server has the request (a fixed wait lost the race on a busy machine)
+      // the stop begins once the server has the request (a fixed wait can lose the race on a busy machine)
       await inHand;
       await server.close();
       return (await Promise.allSettled([answer]))[0];

@@ -39,8 +39,8 @@ export const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your Linked
 
 /**
  * A time at least `ms` from now, whole seconds (as the schedule form sends): rounded up, since
- * rounding down took up to a second off the lead, and on a busy machine the request then arrived
- * inside the minimum lead and was refused.
+ * rounding down takes up to a second off the lead, and on a busy machine the request would then
+ * arrive inside the minimum lead and be refused.
  */
 export function dueIn(ms: number): Date {
   return new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
