@@ -211,7 +211,7 @@ describe('7. the smaller findings', () => {
   });
 });
 
-describe('8. what the second review found (issue #33)', () => {
+describe('8. junk tokens, hung-up streams, parallel generations and floods', () => {
   /** an RS256 token as a junk client makes it: a fresh made-up key id, signed by a key nobody trusts */
   const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const junkToken = () =>

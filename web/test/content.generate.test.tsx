@@ -80,7 +80,7 @@ describe('content creation: choosing a type', () => {
   });
 });
 
-describe('content creation: validation (spec section 5)', () => {
+describe('content creation: validation in the spec\'s words', () => {
   it('when Generate is pressed with every field empty, then each required field shows its message and nothing is sent', async () => {
     const { api } = renderSignedIn('/content');
     await chooseType('Framework');
@@ -239,7 +239,7 @@ describe('content creation: generating and the preview', () => {
   });
 });
 
-describe('content creation: generation errors (spec section 8)', () => {
+describe('content creation: generation errors in the spec\'s words', () => {
   it.each([
     [429, { error: 'Too many requests' }, 'Our content generation service is currently busy. Please wait a moment and try again.'],
     // the member's own limits: the server's words say which one and how long to wait

@@ -10,7 +10,7 @@ import {
 } from '@postwright/contracts';
 
 /** The shared role and tier rules (contracts) that the web and the services both use. */
-describe('roles, permissions and tiers (spec sections 6 and 9)', () => {
+describe('roles, permissions and tiers', () => {
   test('when ranks are compared, then USER 0 < BETA 1 < ADMIN 2 < SUPER_ADMIN 3', () => {
     expect(userRoles.map((r) => roleRank[r])).toEqual([0, 1, 2, 3]);
     expect(hasMinimumRole('ADMIN', 'BETA')).toBe(true);

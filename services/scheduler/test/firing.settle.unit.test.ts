@@ -29,7 +29,7 @@ describe('moving an item back', () => {
     return schedule;
   };
 
-  test('when a scheduled publish was given up, then the content service gets a final failure report with the reason (decision 012)', async () => {
+  test('when a scheduled publish was given up, then the content service gets a final failure report with the reason', async () => {
     const { content, calls } = recordingContent();
     await moveItemBack(content, awaitingSync(written.failed({ syncError: 'Your LinkedIn connection expired', syncUnconfirmed: true })));
     expect(calls).toEqual([
