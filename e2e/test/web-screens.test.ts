@@ -6,7 +6,7 @@
  *
  * Scheduling a few seconds ahead: the stack runs with SCHEDULE_MIN_LEAD_SECONDS=5, and the
  * interface reads that minimum from the scheduler (GET /api/calendar/settings) for its input's
- * min, hint and check (issue #18), so the journey drives the real modal and the real server
+ * min, hint and check, so the journey drives the real modal and the real server
  * rule with no test-only switch.
  */
 import type { Page } from 'playwright-core';
