@@ -262,9 +262,11 @@ export async function localInputValueIn(page: Page, ms: number): Promise<string>
 }
 
 /** On the LinkedIn sandbox's consent page: the member's name, then Allow. */
-export async function allowOnLinkedIn(page: Page, firstName: string, lastName: string): Promise<void> {
+export async function allowOnLinkedIn(page: Page, firstName: string, lastName: string, email?: string): Promise<void> {
   await page.waitForURL((url) => url.href.startsWith(sandboxUrl()));
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
+  // the sandbox keys members by email: a journey that reads its own posts connects as a member of its own
+  if (email) await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Allow' }).click();
 }

@@ -4,7 +4,7 @@
  * at 1280 and 375 px and kept as screenshots (writers-day-generator-*.png in e2e/artifacts).
  */
 import type { Page } from 'playwright-core';
-import { allowOnLinkedIn, checkPage as checkPageAt, generate, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp } from '../src/browser';
+import { allowOnLinkedIn, checkPage as checkPageAt, generate, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp, uniqueEmail } from '../src/browser';
 
 jest.setTimeout(240_000);
 
@@ -15,20 +15,29 @@ const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix
 const hooksGroup = (page: Page) => page.getByRole('group', { name: 'Hooks' });
 const postBody = (page: Page) => page.getByLabel('Post body');
 
-/** What the LinkedIn sandbox was sent (its test control, on in this stack). */
-async function linkedInPosts(): Promise<Array<{ text: string }>> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/posts`);
+/**
+ * What the LinkedIn sandbox was sent by the member of this email (its test controls, on in this
+ * stack): other journeys share the stack, and the offline writer gives their posts the same hooks.
+ */
+async function linkedInPosts(email: string): Promise<Array<{ text: string }>> {
+  const found = await fetch(`${sandboxUrl()}/__sandbox/members?email=${encodeURIComponent(email)}`);
+  expect(found.status).toBe(200);
+  const { members } = (await found.json()) as { members: Array<{ sub: string }> };
+  expect(members).toHaveLength(1);
+  const response = await fetch(`${sandboxUrl()}/__sandbox/posts?author=${encodeURIComponent(`urn:li:person:${members[0].sub}`)}`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { posts: Array<{ text: string }> }).posts;
 }
 
-/** Profile -> Connect LinkedIn -> sandbox consent -> Allow -> back at the profile, connected. */
-async function connectFromProfile(page: Page, firstName: string, lastName: string) {
+/** Profile -> Connect LinkedIn -> sandbox consent as a member of its own -> Allow -> back at the profile, connected; the member's email. */
+async function connectFromProfile(page: Page, firstName: string, lastName: string): Promise<string> {
+  const email = uniqueEmail(firstName.toLowerCase());
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
-  await allowOnLinkedIn(page, firstName, lastName);
+  await allowOnLinkedIn(page, firstName, lastName, email);
   await page.waitForURL(/\/profile$/, { timeout: 15_000 });
   await expect(page.getByTestId('linkedin-status').textContent()).resolves.toBe('Connected');
+  return email;
 }
 
 /** Where an element's top is on the screen (0 is the top of the viewport). */
@@ -100,7 +109,7 @@ describe('the writer’s day in the generator', () => {
     const browserDialogs = refuseBrowserDialogs(page);
     try {
       await signUp(page, 'Asker');
-      await connectFromProfile(page, 'Asker', 'First');
+      const linkedinEmail = await connectFromProfile(page, 'Asker', 'First');
       await page.goto('/content');
       await generate(page, 'insight');
       const hook = await pickHook(page, 2);
@@ -123,7 +132,7 @@ describe('the writer’s day in the generator', () => {
       await dialog.waitFor({ state: 'detached' });
       await expect(page.getByRole('button', { name: 'Publish to LinkedIn' }).isEnabled()).resolves.toBe(true);
       await expect(page.getByText('Content posted to LinkedIn successfully!').count()).resolves.toBe(0);
-      expect((await linkedInPosts()).filter((post) => post.text.startsWith(hook))).toHaveLength(0);
+      expect((await linkedInPosts(linkedinEmail)).filter((post) => post.text.startsWith(hook))).toHaveLength(0);
       expect(browserDialogs).toEqual([]);
     } finally {
       await context.close();
@@ -134,7 +143,7 @@ describe('the writer’s day in the generator', () => {
     const { context, page } = await newPage(browser.get());
     try {
       await signUp(page, 'Paster');
-      await connectFromProfile(page, 'Paster', 'Long');
+      const linkedinEmail = await connectFromProfile(page, 'Paster', 'Long');
       await page.goto('/content');
       await generate(page, 'story');
       const hook = await pickHook(page, 0);
@@ -170,7 +179,7 @@ describe('the writer’s day in the generator', () => {
       await hooksGroup(page).waitFor();
       await expect(postBody(page).inputValue()).resolves.toBe(pasted);
       await expect(page.getByTestId('publish-note').textContent()).resolves.toBe(lengthMessage);
-      expect((await linkedInPosts()).filter((post) => post.text.startsWith(hook))).toHaveLength(0);
+      expect((await linkedInPosts(linkedinEmail)).filter((post) => post.text.startsWith(hook))).toHaveLength(0);
     } finally {
       await context.close();
     }

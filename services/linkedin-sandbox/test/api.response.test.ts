@@ -241,6 +241,8 @@ describe('sandbox APIs', () => {
         token: community.access_token,
         version,
       });
+    // the counts grow with the post's age to the millisecond: two reads compare only on a stopped clock
+    await control(sandbox.url, 'POST', '/__sandbox/clock', { freeze: true });
     const first = await read('IMPRESSION');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -263,5 +265,6 @@ describe('sandbox APIs', () => {
     expect((await read('COMMENT', `${activeVersion()}01`)).body.elements[0].metricType).toBe('COMMENT');
     const bad = await read('LIKES');
     expect(bad.status).toBe(400);
+    await control(sandbox.url, 'POST', '/__sandbox/clock', { freeze: false });
   });
 });
