@@ -115,6 +115,7 @@ export function contentRepository(model: ContentModel) {
     id: string,
     userId: string,
     decide: (current: ContentRecord) => Record<string, unknown> | 'conflict' | 'no_previous',
+    unset: readonly string[] = [],
   ): Promise<VersionOutcome> {
     const _id = objectId(id);
     if (!_id) return { outcome: 'not_found', record: null };
@@ -134,7 +135,8 @@ export function contentRepository(model: ContentModel) {
         // two swaps of identical texts still flip which one is the newer once each (items from before the field have none)
         previousIsNewer: record.previousIsNewer ? true : { $ne: true },
       };
-      const updated = await model.findOneAndUpdate(filter, { $set: decision }, { returnDocument: 'after' }).lean<Lean>();
+      const change = unset.length ? { $set: decision, $unset: Object.fromEntries(unset.map((path) => [path, ''])) } : { $set: decision };
+      const updated = await model.findOneAndUpdate(filter, change, { returnDocument: 'after' }).lean<Lean>();
       if (updated) return { outcome: 'updated', record: toRecord(updated) };
     }
     return { outcome: 'contended', record: record! };
@@ -257,11 +259,22 @@ export function contentRepository(model: ContentModel) {
 
     /**
      * "Generate again": the draft's text and form become `next`, and the text and form it had
-     * become its previous version (one level: an older previous version is dropped).
+     * become its previous version (one level: an older previous version is dropped). When the
+     * run was a free one (`freeRunKey`), the same update keeps it taken: its hold is dropped.
      */
-    replaceVersion(id: string, userId: string, expected: { contentType: ContentDocument['contentType'] }, next: ContentVersion): Promise<VersionOutcome> {
-      return swap(id, userId, (current) =>
-        current.contentType !== expected.contentType ? 'conflict' : { ...versionOf(next), previous: versionOf(current), previousIsNewer: false },
+    replaceVersion(
+      id: string,
+      userId: string,
+      expected: { contentType: ContentDocument['contentType'] },
+      next: ContentVersion,
+      freeRunKey?: string,
+    ): Promise<VersionOutcome> {
+      const unset = freeRunKey !== undefined && FREE_RUN_KEY.test(freeRunKey) ? [`freeRegenerationHolds.${freeRunKey}`] : [];
+      return swap(
+        id,
+        userId,
+        (current) => (current.contentType !== expected.contentType ? 'conflict' : { ...versionOf(next), previous: versionOf(current), previousIsNewer: false }),
+        unset,
       );
     },
 
@@ -278,30 +291,20 @@ export function contentRepository(model: ContentModel) {
     /**
      * Takes one of the draft's free "Generate again" runs if fewer than `limit` are taken, and
      * records it under `key` until `expiresAt`, in one conditional single-document update: two
-     * runs at once can never both take the last one. Null when none is left (or it is no longer
+     * runs at once can never both take the last one. False when none is left (or it is no longer
      * the user's draft).
      */
-    async takeFreeRegeneration(id: string, userId: string, key: string, expiresAt: Date, limit: number): Promise<ContentRecord | null> {
-      const _id = objectId(id);
-      if (!_id || !FREE_RUN_KEY.test(key)) return null;
-      const doc = await model
-        .findOneAndUpdate(
-          // items from before the counter have none: a missing counter is 0
-          { ...visible(_id, userId), status: 'draft', $or: [{ freeRegenerationsTaken: { $lt: limit } }, { freeRegenerationsTaken: null }] },
-          { $inc: { freeRegenerationsTaken: 1 }, $set: { [`freeRegenerationHolds.${key}`]: expiresAt } },
-          // bookkeeping, not an edit: the item's updatedAt stays the text's
-          { returnDocument: 'after', timestamps: false },
-        )
-        .lean<Lean>();
-      return doc ? toRecord(doc) : null;
-    },
-
-    /** The free run finished: it stays taken. False when it was not open (any more). */
-    async keepFreeRegeneration(id: string, key: string): Promise<boolean> {
+    async takeFreeRegeneration(id: string, userId: string, key: string, expiresAt: Date, limit: number): Promise<boolean> {
       const _id = objectId(id);
       if (!_id || !FREE_RUN_KEY.test(key)) return false;
-      const path = `freeRegenerationHolds.${key}`;
-      return (await model.updateOne({ _id, [path]: { $exists: true } }, { $unset: { [path]: '' } }, { timestamps: false })).modifiedCount === 1;
+      const result = await model.updateOne(
+        // items from before the counter have none: a missing counter is 0
+        { ...visible(_id, userId), status: 'draft', $or: [{ freeRegenerationsTaken: { $lt: limit } }, { freeRegenerationsTaken: null }] },
+        { $inc: { freeRegenerationsTaken: 1 }, $set: { [`freeRegenerationHolds.${key}`]: expiresAt } },
+        // bookkeeping, not an edit: the item's updatedAt stays the text's
+        { timestamps: false },
+      );
+      return result.modifiedCount === 1;
     },
 
     /** The free run failed or was abandoned: it is given back. False when it was not open (any more). */

@@ -201,8 +201,9 @@ export function generationUseCases(deps: {
         selectedHook: null,
         finalContent: null,
       };
+      // a free run is kept taken (its hold dropped) by the same write that stores its text
       record = replacing
-        ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version), 'regenerate')
+        ? settled(await repo.replaceVersion(replacing.id, userId, { contentType: input.contentType }, version, reservation.free?.key), 'regenerate')
         : await repo.create({ userId, contentType: input.contentType, ...version });
     } catch (error) {
       if (isAppError(error) && error.code === 'GENERATION.CLIENT_GONE') {
@@ -225,12 +226,6 @@ export function generationUseCases(deps: {
     }
 
     let { trialPostsRemaining, usage } = reservation;
-    if (reservation.free) {
-      await repo.keepFreeRegeneration(reservation.free.contentId, reservation.free.key).catch((err: unknown) => {
-        // the run stays given back when its hold expires: one free run more, never one less
-        logger.error({ err, contentId: record.id }, 'free run could not be kept');
-      });
-    }
     if (reservation.reservationId) {
       try {
         ({ trialPostsRemaining, usage } = await quota.commit(reservation.reservationId));
