@@ -79,6 +79,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+/** Polls `read` until `ok` holds (a state the page reaches by itself, e.g. a field's value); answers the value. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Checks a page at both journey widths: a screenshot named `<prefix>-<name>-<width>`, no serious
  * or critical axe violations and, with `noSideScroll`, nothing wider than the screen (a phone must
@@ -247,6 +258,20 @@ export async function pickHook(page: Page, index: number): Promise<string> {
   return (await hook.locator('span').last().textContent()) ?? '';
 }
 
+/** The generator's five hooks, its post body, and the trial posts it says are left. */
+export const hooksGroup = (page: Page): Locator => page.getByRole('group', { name: 'Hooks' });
+export const postBody = (page: Page): Locator => page.getByLabel('Post body');
+export const trialPostsLeft = (page: Page): Promise<string | null> => page.getByTestId('trial-posts-left').textContent();
+
+/** The id in the generator's address (`/content?draft=<id>`); fails when the address is not a draft's. */
+export function draftIdOf(page: Page): string {
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/content');
+  const id = url.searchParams.get('draft');
+  expect(id).toMatch(/^\S+$/);
+  return id!;
+}
+
 /** A content management card, named by its topic. */
 export function contentCard(page: Page, topic: string): Locator {
   return page.getByRole('listitem', { name: topic });
@@ -269,4 +294,46 @@ export async function allowOnLinkedIn(page: Page, firstName: string, lastName: s
   // the sandbox keys members by email: a journey that reads its own posts connects as a member of its own
   if (email) await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Allow' }).click();
+}
+
+/**
+ * Profile -> Connect LinkedIn -> sandbox consent as a member of its own (a new email, so no two
+ * journeys share a LinkedIn member) -> Allow -> back at the profile, connected. Answers the member's email.
+ */
+export async function connectLinkedIn(page: Page, firstName: string, lastName: string): Promise<string> {
+  const email = uniqueEmail(`${firstName.toLowerCase()}.linkedin`);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
+  await allowOnLinkedIn(page, firstName, lastName, email);
+  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
+  await expect(page.getByTestId('linkedin-status').textContent()).resolves.toBe('Connected');
+  return email;
+}
+
+/** A post as the LinkedIn sandbox recorded it: `text` is what members see, `commentary` what was sent. */
+export interface SandboxPost {
+  author: string;
+  text: string;
+  commentary: string;
+  truncated: boolean;
+  createdAt: string;
+}
+
+/**
+ * What the LinkedIn sandbox was sent (its test controls, on in this stack): by the member of this
+ * email, or by everyone. Journeys share the stack, and the offline writer gives their posts the
+ * same hooks, so a journey reads its own member's.
+ */
+export async function linkedInPosts(email?: string): Promise<SandboxPost[]> {
+  let query = '';
+  if (email !== undefined) {
+    const found = await fetch(`${sandboxUrl()}/__sandbox/members?email=${encodeURIComponent(email)}`);
+    expect(found.status).toBe(200);
+    const { members } = (await found.json()) as { members: Array<{ sub: string }> };
+    expect(members).toHaveLength(1);
+    query = `?author=${encodeURIComponent(`urn:li:person:${members[0].sub}`)}`;
+  }
+  const response = await fetch(`${sandboxUrl()}/__sandbox/posts${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { posts: SandboxPost[] }).posts;
 }

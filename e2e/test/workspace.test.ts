@@ -12,17 +12,25 @@ import {
   baseUrl,
   checkPage as checkPageAt,
   confirmInApp,
+  connectLinkedIn,
   contentCard,
   contentDetails,
+  draftIdOf,
   fillDetails,
   generate,
   generateAnswerOf,
+  hooksGroup,
+  linkedInPosts,
   sharedBrowser,
   newPage,
   pickHook,
+  postBody,
   refuseBrowserDialogs,
   sandboxUrl,
   signUp,
+  trialPostsLeft,
+  uniqueEmail,
+  until,
   type TypeKey,
 } from '../src/browser';
 
@@ -43,30 +51,6 @@ function otherHostUrl(pathAndQuery: string): string {
 const isGenerate = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/content/generate';
 const isEdit = (request: Request, id: string) => request.method() === 'PUT' && new URL(request.url()).pathname === `/api/content/${id}/edit`;
 
-/** The id in the generator's address (`/content?draft=<id>`); fails when the address is not a draft's. */
-function draftIdOf(page: Page): string {
-  const url = new URL(page.url());
-  expect(url.pathname).toBe('/content');
-  const id = url.searchParams.get('draft');
-  expect(id).toMatch(/^\S+$/);
-  return id!;
-}
-
-const trialPostsLeft = (page: Page) => page.getByTestId('trial-posts-left').textContent();
-const hooksGroup = (page: Page) => page.getByRole('group', { name: 'Hooks' });
-const postBody = (page: Page) => page.getByLabel('Post body');
-
-/** Polls `read` until `ok` holds (a state the page reaches by itself, e.g. a field's value); answers the value. */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /**
  * Makes a change in the generator and waits until its autosave has sent draft `id` a save that
  * `accept`s (the request body) and the page says "Saved".
@@ -85,22 +69,6 @@ async function autosaved<T>(page: Page, id: string, change: () => Promise<T>, ac
   await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
   await expect(page.getByTestId('save-status').textContent()).resolves.toBe('Saved');
   return result;
-}
-
-/** What the LinkedIn sandbox was sent (its test control, on in this stack). */
-async function linkedInPosts(): Promise<Array<{ text: string; commentary: string; truncated: boolean }>> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/posts`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { posts: Array<{ text: string; commentary: string; truncated: boolean }> }).posts;
-}
-
-/** Profile -> Connect LinkedIn -> sandbox consent -> Allow -> back at the profile, connected. */
-async function connectFromProfile(page: Page, firstName: string, lastName: string) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
-  await allowOnLinkedIn(page, firstName, lastName);
-  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
-  await expect(page.getByTestId('linkedin-status').textContent()).resolves.toBe('Connected');
 }
 
 describe('the writing workspace keeps the user work', () => {
@@ -282,7 +250,7 @@ describe('the writing workspace keeps the user work', () => {
     const browserDialogs = refuseBrowserDialogs(page);
     try {
       await signUp(page, 'Dora');
-      await connectFromProfile(page, 'Dora', 'Editor');
+      const linkedinEmail = await connectLinkedIn(page, 'Dora', 'Editor');
       await page.goto('/content');
       await generate(page, 'framework');
       const id = draftIdOf(page);
@@ -301,7 +269,7 @@ describe('the writing workspace keeps the user work', () => {
       await expect(card.getByTestId('content-text').textContent()).resolves.toContain('Rewritten in Content Management');
 
       // what LinkedIn got is the edited text, exactly
-      const sent = (await linkedInPosts()).filter((post) => post.text.includes('Rewritten in Content Management'));
+      const sent = (await linkedInPosts(linkedinEmail)).filter((post) => post.text.includes('Rewritten in Content Management'));
       expect(sent).toHaveLength(1);
       expect(sent[0].text).toBe(edited);
       expect(sent[0].truncated).toBe(false);
@@ -344,9 +312,10 @@ describe('the writing workspace keeps the user work', () => {
       await hooksGroup(page).waitFor();
       await connectNote.waitFor();
 
-      // connect for real: Allow, then back at the same post
+      // connect for real, as a member of its own: Allow, then back at the same post
+      const linkedinEmail = uniqueEmail('nadia.linkedin');
       await connectNote.getByRole('button', { name: 'Connect LinkedIn' }).click();
-      await allowOnLinkedIn(page, 'Nadia', 'Inline');
+      await allowOnLinkedIn(page, 'Nadia', 'Inline', linkedinEmail);
       await page.waitForURL(/\/linkedin\/callback\?/);
       await expect(page.getByTestId('callback-message').textContent()).resolves.toBe('Successfully connected to LinkedIn! Welcome, Nadia!');
       await page.getByText('Taking you back to your post...').waitFor();
@@ -365,7 +334,7 @@ describe('the writing workspace keeps the user work', () => {
       await page.getByRole('button', { name: 'Write another post' }).waitFor();
       await expect(publish.count()).resolves.toBe(0);
       expect(text.startsWith(hook)).toBe(true);
-      const sent = (await linkedInPosts()).filter((post) => post.text.startsWith(hook) && post.text.includes(body.slice(0, 60)));
+      const sent = (await linkedInPosts(linkedinEmail)).filter((post) => post.text.startsWith(hook) && post.text.includes(body.slice(0, 60)));
       expect(sent).toHaveLength(1);
       expect(sent[0].text).toBe(`${hook}\n\n${body}`);
     } finally {

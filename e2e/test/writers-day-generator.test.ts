@@ -4,41 +4,13 @@
  * at 1280 and 375 px and kept as screenshots (writers-day-generator-*.png in e2e/artifacts).
  */
 import type { Page } from 'playwright-core';
-import { allowOnLinkedIn, checkPage as checkPageAt, generate, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp, uniqueEmail } from '../src/browser';
+import { checkPage as checkPageAt, connectLinkedIn, generate, hooksGroup, linkedInPosts, newPage, pickHook, postBody, refuseBrowserDialogs, sharedBrowser, signUp } from '../src/browser';
 
 jest.setTimeout(240_000);
 
 const browser = sharedBrowser();
 
 const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'writers-day-generator', height: 800, settleMs: 200, noSideScroll: true });
-
-const hooksGroup = (page: Page) => page.getByRole('group', { name: 'Hooks' });
-const postBody = (page: Page) => page.getByLabel('Post body');
-
-/**
- * What the LinkedIn sandbox was sent by the member of this email (its test controls, on in this
- * stack): other journeys share the stack, and the offline writer gives their posts the same hooks.
- */
-async function linkedInPosts(email: string): Promise<Array<{ text: string }>> {
-  const found = await fetch(`${sandboxUrl()}/__sandbox/members?email=${encodeURIComponent(email)}`);
-  expect(found.status).toBe(200);
-  const { members } = (await found.json()) as { members: Array<{ sub: string }> };
-  expect(members).toHaveLength(1);
-  const response = await fetch(`${sandboxUrl()}/__sandbox/posts?author=${encodeURIComponent(`urn:li:person:${members[0].sub}`)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { posts: Array<{ text: string }> }).posts;
-}
-
-/** Profile -> Connect LinkedIn -> sandbox consent as a member of its own -> Allow -> back at the profile, connected; the member's email. */
-async function connectFromProfile(page: Page, firstName: string, lastName: string): Promise<string> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
-  await allowOnLinkedIn(page, firstName, lastName, email);
-  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
-  await expect(page.getByTestId('linkedin-status').textContent()).resolves.toBe('Connected');
-  return email;
-}
 
 /** Where an element's top is on the screen (0 is the top of the viewport). */
 async function topOf(locator: ReturnType<typeof hooksGroup>): Promise<number> {
@@ -109,7 +81,7 @@ describe('the writer’s day in the generator', () => {
     const browserDialogs = refuseBrowserDialogs(page);
     try {
       await signUp(page, 'Asker');
-      const linkedinEmail = await connectFromProfile(page, 'Asker', 'First');
+      const linkedinEmail = await connectLinkedIn(page, 'Asker', 'First');
       await page.goto('/content');
       await generate(page, 'insight');
       const hook = await pickHook(page, 2);
@@ -143,7 +115,7 @@ describe('the writer’s day in the generator', () => {
     const { context, page } = await newPage(browser.get());
     try {
       await signUp(page, 'Paster');
-      const linkedinEmail = await connectFromProfile(page, 'Paster', 'Long');
+      const linkedinEmail = await connectLinkedIn(page, 'Paster', 'Long');
       await page.goto('/content');
       await generate(page, 'story');
       const hook = await pickHook(page, 0);

@@ -7,29 +7,13 @@
  * (writers-day-schedule-*.png in e2e/artifacts/screenshots).
  */
 import type { Page } from 'playwright-core';
-import { allowOnLinkedIn, checkPage as checkPageAt, contentCard, contentDetails, generate, localInputValueIn, newPage, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signUp } from '../src/browser';
+import { checkPage as checkPageAt, connectLinkedIn, contentCard, contentDetails, generate, linkedInPosts, localInputValueIn, newPage, pickHook, refuseBrowserDialogs, sharedBrowser, signUp } from '../src/browser';
 
 jest.setTimeout(240_000);
 
 const browser = sharedBrowser();
 
 const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'writers-day-schedule', height: 900, settleMs: 200, noSideScroll: true });
-
-/** What the LinkedIn sandbox was sent (its test control, on in this stack). */
-async function linkedInPosts(): Promise<Array<{ text: string; createdAt: string }>> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/posts`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { posts: Array<{ text: string; createdAt: string }> }).posts;
-}
-
-/** Profile -> Connect LinkedIn -> sandbox consent -> Allow -> back at the profile, connected. */
-async function connectFromProfile(page: Page, firstName: string, lastName: string) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Connect LinkedIn' }).click();
-  await allowOnLinkedIn(page, firstName, lastName);
-  await page.waitForURL(/\/profile$/, { timeout: 15_000 });
-  await expect(page.getByTestId('linkedin-status').textContent()).resolves.toBe('Connected');
-}
 
 describe('the writer’s day in Content Management', () => {
   test('a scheduled post shows Edit; fixing a typo keeps it scheduled at the same time; at its time LinkedIn gets the fixed text', async () => {
@@ -42,7 +26,7 @@ describe('the writer’s day in Content Management', () => {
       await pickHook(page, 0);
       await page.getByRole('button', { name: 'Save as Draft' }).click();
       await page.getByText('Draft saved.').waitFor();
-      await connectFromProfile(page, 'Typo', 'Fixer');
+      const linkedinEmail = await connectLinkedIn(page, 'Typo', 'Fixer');
 
       // the draft gets a closing line with a typo, then is scheduled a little over a minute ahead
       // (edits stop a minute before a post's time)
@@ -83,7 +67,7 @@ describe('the writer’s day in Content Management', () => {
 
       // at its time the scheduler publishes it (the list follows it) with the fix
       await card.getByTestId('status-badge').filter({ hasText: 'Published' }).waitFor({ timeout: 150_000 });
-      const ours = (await linkedInPosts()).filter((post) => post.text.includes(`(${marker})`));
+      const ours = (await linkedInPosts(linkedinEmail)).filter((post) => post.text.includes(`(${marker})`));
       expect(ours.map((post) => post.text)).toEqual([fixed]);
       expect(browserDialogs).toEqual([]);
     } finally {

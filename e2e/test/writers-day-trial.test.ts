@@ -8,7 +8,7 @@
 import type { Connection } from 'mongoose';
 import type { Page, Response } from 'playwright-core';
 import { connectMongo } from '@postwright/platform';
-import { checkPage as checkPageAt, confirmInApp, fillDetails, generate, newPage, sharedBrowser, signUp } from '../src/browser';
+import { checkPage as checkPageAt, confirmInApp, fillDetails, generate, newPage, postBody, sharedBrowser, signUp, trialPostsLeft, until } from '../src/browser';
 
 jest.setTimeout(240_000);
 
@@ -19,8 +19,6 @@ const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix
 const TERMS = '30-day free trial: 3 posts, no credit card';
 const DAY_MS = 24 * 3600 * 1000;
 
-const postBody = (page: Page) => page.getByLabel('Post body');
-const trialPostsLeft = (page: Page) => page.getByTestId('trial-posts-left').textContent();
 const tierNote = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }).getByTestId('tier-note').textContent();
 const isProfile = (response: Response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/users/profile';
 
@@ -33,17 +31,6 @@ async function profileOn(page: Page, path: string): Promise<{ trialPostsUsed: nu
 
 /** A date as the app writes it: "Mar 4, 2027" in the browser's locale. */
 const appDate = (page: Page, iso: string) => page.evaluate((at) => new Date(at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }), iso);
-
-/** Polls `read` until `ok` holds (a state the page reaches by itself); answers the value. */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The stack's auth database, where a journey sets up what a month of waiting would (the trial's end passing). */
 let authDb: Connection;
@@ -75,7 +62,7 @@ describe('the writer\'s day: the trial\'s terms', () => {
       await expect(tierNote(page)).resolves.toContain(`3 of 3 trial posts left · ${ends}`);
 
       await generate(page, 'framework');
-      await until(() => trialPostsLeft(page), (text) => text === `2 of 3 trial posts left · ${ends}.`, 'the trial posts after the first post');
+      await until(() => trialPostsLeft(page), (text) => text === `2 of 3 trial posts left · ${ends}.`, 'the trial posts after the first post', 30_000);
 
       const bodies = [await postBody(page).inputValue()];
       for (const left of [3, 2]) {
@@ -83,7 +70,7 @@ describe('the writer\'s day: the trial\'s terms', () => {
         await page.getByRole('button', { name: 'Generate again', exact: true }).click();
         const question = await confirmInApp(page, 'Generate again');
         expect(question).toBe(`Free: this draft can be generated again ${left} more times without using a trial post. The new text replaces this draft's; you can undo it.`);
-        bodies.push(await until(() => postBody(page).inputValue(), (body) => body.length > 0 && !bodies.includes(body), 'a new text for the draft'));
+        bodies.push(await until(() => postBody(page).inputValue(), (body) => body.length > 0 && !bodies.includes(body), 'a new text for the draft', 30_000));
         await expect(trialPostsLeft(page)).resolves.toBe(`2 of 3 trial posts left · ${ends}.`);
       }
       expect(new Set(bodies).size).toBe(3);
@@ -122,7 +109,7 @@ describe('the writer\'s day: the trial\'s terms', () => {
       // the next visit reads it from the server
       await profileOn(page, '/content');
       await page.getByText(`Your free trial ended on ${await appDate(page, endedAt.toISOString())}. Choose a plan to keep writing.`).waitFor();
-      await until(() => tierNote(page), (text) => text?.includes('Trial ended') ?? false, 'the sidebar saying the trial ended');
+      await until(() => tierNote(page), (text) => text?.includes('Trial ended') ?? false, 'the sidebar saying the trial ended', 30_000);
       await checkPage(page, 'generator-ended');
 
       await page.goto('/pricing');

@@ -16,12 +16,16 @@ import {
   confirmInApp,
   contentCard,
   contentDetails,
+  draftIdOf,
   fillDetails,
   generate,
+  hooksGroup,
   newPage,
   pickHook,
+  postBody,
   sharedBrowser,
   signUp,
+  until,
 } from '../src/browser';
 
 jest.setTimeout(240_000);
@@ -33,27 +37,6 @@ const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix
 const UNDO_TEXT = 'Generated again: the text it replaced is one undo away.';
 const REDO_TEXT = 'Previous version restored: the newer text is one redo away.';
 
-const hooksGroup = (page: Page) => page.getByRole('group', { name: 'Hooks' });
-const postBody = (page: Page) => page.getByLabel('Post body');
-
-/** The id in the generator's address (`/content?draft=<id>`). */
-function draftIdOf(page: Page): string {
-  const id = new URL(page.url()).searchParams.get('draft');
-  expect(id).toMatch(/^\S+$/);
-  return id!;
-}
-
-/** Polls `read` until `ok` holds (a state the page reaches by itself); answers the value. */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The version banner as the page shows it: which of its two sentences, and its button's label. */
 async function versionBanner(page: Page): Promise<{ text: string; button: string }> {
   const banner = page.getByRole('status').filter({ has: page.getByRole('button', { name: /^(Undo|Redo)$/ }) });
@@ -61,6 +44,23 @@ async function versionBanner(page: Page): Promise<{ text: string; button: string
   const text = (await banner.textContent()) ?? '';
   const button = (await banner.getByRole('button', { name: /^(Undo|Redo)$/ }).textContent()) ?? '';
   return { text: [UNDO_TEXT, REDO_TEXT].find((sentence) => text.includes(sentence)) ?? text, button };
+}
+
+/** The sentence of the banner that offers `button`. */
+const BANNER_TEXT = { Undo: UNDO_TEXT, Redo: REDO_TEXT } as const;
+
+/** The open draft (just loaded) shows `text`, under the banner that offers `button`. */
+async function expectVersion(page: Page, text: string, button: 'Undo' | 'Redo'): Promise<void> {
+  await hooksGroup(page).waitFor();
+  await expect(postBody(page).inputValue()).resolves.toBe(text);
+  await expect(versionBanner(page)).resolves.toEqual({ text: BANNER_TEXT[button], button });
+}
+
+/** Clicks Undo or Redo; waits for the banner then offering the other, and for `text` back in the body. */
+async function clickVersion(page: Page, button: 'Undo' | 'Redo', text: string, what: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByText(BANNER_TEXT[button === 'Undo' ? 'Redo' : 'Undo']).waitFor();
+  await until(() => postBody(page).inputValue(), (value) => value === text, what);
 }
 
 /** Generate again on the open draft; answers the app's question when it asks one first (a trial's). */
@@ -141,33 +141,23 @@ describe("the writer's day: the generator's smaller defects", () => {
       await generateAgain(page);
       const second = await until(() => postBody(page).inputValue(), (value) => value !== first, 'the text of Generate again');
 
-      await page.getByRole('button', { name: 'Undo' }).click();
-      await page.getByText(REDO_TEXT).waitFor();
-      await until(() => postBody(page).inputValue(), (value) => value === first, 'the first text back');
+      await clickVersion(page, 'Undo', first, 'the first text back');
 
       // a reload: the same draft, the same direction
       await page.reload();
-      await hooksGroup(page).waitFor();
-      await expect(postBody(page).inputValue()).resolves.toBe(first);
-      await expect(versionBanner(page)).resolves.toEqual({ text: REDO_TEXT, button: 'Redo' });
+      await expectVersion(page, first, 'Redo');
       await checkPage(page, 'redo-after-reload');
 
       // another tab, which never saw the Undo
       const other = await context.newPage();
       other.setDefaultTimeout(15_000);
       await other.goto(`/content?draft=${encodeURIComponent(id)}`);
-      await hooksGroup(other).waitFor();
-      await expect(postBody(other).inputValue()).resolves.toBe(first);
-      await expect(versionBanner(other)).resolves.toEqual({ text: REDO_TEXT, button: 'Redo' });
+      await expectVersion(other, first, 'Redo');
 
       // Redo there: the newer text is back, and the first tab, reloaded, offers Undo
-      await other.getByRole('button', { name: 'Redo' }).click();
-      await other.getByText(UNDO_TEXT).waitFor();
-      await until(() => postBody(other).inputValue(), (value) => value === second, 'the newer text back');
+      await clickVersion(other, 'Redo', second, 'the newer text back');
       await page.reload();
-      await hooksGroup(page).waitFor();
-      await expect(postBody(page).inputValue()).resolves.toBe(second);
-      await expect(versionBanner(page)).resolves.toEqual({ text: UNDO_TEXT, button: 'Undo' });
+      await expectVersion(page, second, 'Undo');
     } finally {
       await context.close();
     }
