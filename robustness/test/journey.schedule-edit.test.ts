@@ -54,51 +54,57 @@ describe('editing scheduled posts through the gateway', () => {
     return { call, expectAnswer, steps };
   }
 
-  test('when members schedule, unschedule, then edit at once, then every edit lands on the draft the unschedule answered', async () => {
+  /**
+   * Every member at once, each on a draft of its own, ROUNDS rounds of `round` (given the round's
+   * time to schedule at); then `after` may say what is wrong with the draft. Answers the members
+   * that failed, each with its calls.
+   */
+  async function everyMemberAtOnce(
+    round: (calls: ReturnType<typeof journey>, draft: ContentItem, index: number, at: string) => Promise<void>,
+    after?: (user: TestUser, draft: ContentItem) => Promise<string | undefined>,
+  ): Promise<string[]> {
     const failures: string[] = [];
     await Promise.all(
       members.map(async (member) => {
-        const { call, expectAnswer } = journey(member);
+        const calls = journey(member);
         try {
           const draft = await stack.draft(member.user);
-          for (let round = 0; round < ROUNDS; round++) {
-            const at = later(round);
-            expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
-            expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null });
-            const text = `Round ${round}: edited right after unscheduling.`;
-            expectAnswer(await call('edit', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
-          }
-          const listed = await stack.item(member.user, draft.id);
-          if (listed.status !== 'draft' || listed.finalContent !== `Round ${ROUNDS - 1}: edited right after unscheduling.`) failures.push(`${member.from}: listed as ${JSON.stringify(listed)}`);
+          for (let index = 0; index < ROUNDS; index++) await round(calls, draft, index, later(index));
+          const wrong = await after?.(member.user, draft);
+          if (wrong) failures.push(`${member.from}: ${wrong}`);
         } catch (error) {
           failures.push(`${member.from}:\n${(error as Error).message}`);
         }
       }),
+    );
+    return failures;
+  }
+
+  test('when members schedule, unschedule, then edit at once, then every edit lands on the draft the unschedule answered', async () => {
+    const failures = await everyMemberAtOnce(
+      async ({ call, expectAnswer }, draft, round, at) => {
+        expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
+        expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null });
+        const text = `Round ${round}: edited right after unscheduling.`;
+        expectAnswer(await call('edit', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
+      },
+      async (user, draft) => {
+        const listed = await stack.item(user, draft.id);
+        return listed.status !== 'draft' || listed.finalContent !== `Round ${ROUNDS - 1}: edited right after unscheduling.` ? `listed as ${JSON.stringify(listed)}` : undefined;
+      },
     );
     expect(failures).toEqual([]);
   }, 180_000);
 
   test('when members schedule, edit, unschedule, then edit at once, then the scheduled edit keeps its time and the last edit lands on the draft', async () => {
-    const failures: string[] = [];
-    await Promise.all(
-      members.map(async (member) => {
-        const { call, expectAnswer } = journey(member);
-        try {
-          const draft = await stack.draft(member.user);
-          for (let round = 0; round < ROUNDS; round++) {
-            const at = later(round);
-            expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
-            const fixed = `Round ${round}: a typo fixed while scheduled.`;
-            expectAnswer(await call('edit scheduled', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: fixed, saveAsDraft: true }), 200, { status: 'scheduled', scheduledFor: at, finalContent: fixed });
-            expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null, finalContent: fixed });
-            const text = `Round ${round}: edited as a draft again.`;
-            expectAnswer(await call('edit draft', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
-          }
-        } catch (error) {
-          failures.push(`${member.from}:\n${(error as Error).message}`);
-        }
-      }),
-    );
+    const failures = await everyMemberAtOnce(async ({ call, expectAnswer }, draft, round, at) => {
+      expectAnswer(await call('schedule', 'POST', '/api/calendar/schedule', { contentId: draft.id, scheduledFor: at }), 201, { status: 'scheduled', scheduledFor: at });
+      const fixed = `Round ${round}: a typo fixed while scheduled.`;
+      expectAnswer(await call('edit scheduled', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: fixed, saveAsDraft: true }), 200, { status: 'scheduled', scheduledFor: at, finalContent: fixed });
+      expectAnswer(await call('unschedule', 'DELETE', `/api/calendar/unschedule/${draft.id}`), 200, { status: 'draft', scheduledFor: null, finalContent: fixed });
+      const text = `Round ${round}: edited as a draft again.`;
+      expectAnswer(await call('edit draft', 'PUT', `/api/content/${draft.id}/edit`, { editedContent: text, saveAsDraft: true }), 200, { status: 'draft', finalContent: text });
+    });
     expect(failures).toEqual([]);
   }, 180_000);
 
