@@ -1,27 +1,18 @@
 import { eventually, http } from '@postwright/platform/src/testing';
+import { validPostFor } from '@postwright/platform/src/testing/fakes/openai';
 import { buildGenerateRequest } from './support/builders';
-import { startOpenAiStub, validPostFor, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
-import { inAnHour, startStack, type Stack, type TestUser } from './support/stack';
+import { modelStack } from './support/model-stack';
+import { inAnHour, type TestUser } from './support/stack';
 
 /** "Generate again" with a model: a failure leaves the draft as it was and costs nothing. */
 describe('POST /api/content/generate with contentId when the generation fails', () => {
-  let stack: Stack;
-  let model: OpenAiStub;
-
-  beforeAll(async () => {
-    model = await startOpenAiStub();
-    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '5000' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await model?.close();
-  }, 60_000);
-  beforeEach(() => model.reset());
+  const ai = modelStack();
 
   const again = (user: TestUser, contentId: string) =>
-    http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest({ contentId, topic: 'A second attempt' }) });
+    http(ai.stack.content.url, 'POST', '/api/content/generate', { token: user.token, body: buildGenerateRequest({ contentId, topic: 'A second attempt' }) });
 
   test('when the model is unavailable, then 503, the draft keeps its text and no previous version, and the trial post is released', async () => {
+    const { stack, model } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
     model.reset();
@@ -36,6 +27,7 @@ describe('POST /api/content/generate with contentId when the generation fails', 
   });
 
   test('when the draft is scheduled while its new text is being written, then 409, the scheduled post keeps its text and the trial post is released', async () => {
+    const { stack, model } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
     model.reset();
@@ -53,6 +45,7 @@ describe('POST /api/content/generate with contentId when the generation fails', 
   });
 
   test('when the model answers, then its post replaces the draft\'s text in place', async () => {
+    const { stack, model } = ai;
     const user = await stack.user({ tier: 'premium' });
     const draft = await stack.draft(user);
     model.reset();

@@ -1,8 +1,8 @@
 import { FREE_REGENERATIONS_PER_DRAFT, generateResponseSchema } from '@postwright/contracts';
 import { eventually, http } from '@postwright/platform/src/testing';
-import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { buildGenerateRequest } from './support/builders';
-import { startStack, type Stack, type TestUser } from './support/stack';
+import { generationUnderWay, modelStack } from './support/model-stack';
+import type { TestUser } from './support/stack';
 
 /**
  * The trial's 3 count posts, not attempts: "Generate again" on the same draft is free
@@ -10,24 +10,14 @@ import { startStack, type Stack, type TestUser } from './support/stack';
  * does. A free run that fails or is abandoned is given back, as a post is.
  */
 describe('POST /api/content/generate with contentId: the draft\'s free runs', () => {
-  let stack: Stack;
-  let model: OpenAiStub;
+  const ai = modelStack({ GENERATION_TIMEOUT_MS: '20000' });
 
-  beforeAll(async () => {
-    model = await startOpenAiStub();
-    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '20000' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await model?.close();
-  }, 60_000);
-  beforeEach(() => model.reset());
-
-  const generate = (user: TestUser, body: Record<string, unknown>) => http(stack.content.url, 'POST', '/api/content/generate', { token: user.token, body });
+  const generate = (user: TestUser, body: Record<string, unknown>) => http(ai.stack.content.url, 'POST', '/api/content/generate', { token: user.token, body });
   const again = (user: TestUser, contentId: string) => generate(user, buildGenerateRequest({ contentId }));
-  const freeLeft = async (user: TestUser, id: string) => (await http(stack.content.url, 'GET', `/api/content/${id}`, { token: user.token })).body.content.freeRegenerationsLeft;
+  const freeLeft = async (user: TestUser, id: string) => (await http(ai.stack.content.url, 'GET', `/api/content/${id}`, { token: user.token })).body.content.freeRegenerationsLeft;
 
   test('when a trial member generates a draft again 3 times, then the trial posts do not change and the answer counts the free runs down; the 4th uses a post', async () => {
+    const { stack } = ai;
     const user = await stack.user();
     const first = await generate(user, buildGenerateRequest());
     expect(first.status).toBe(201);
@@ -58,6 +48,7 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
   });
 
   test('when the trial\'s posts are all used, then its drafts can still be generated again for free, until their free runs are used', async () => {
+    const { stack } = ai;
     const user = await stack.user();
     const drafts = [];
     for (let i = 0; i < 3; i++) drafts.push(await stack.draft(user, { topic: `Post number ${i + 1}` }));
@@ -71,6 +62,7 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
   });
 
   test('when two runs of the same draft ask for its last free run at once, then only one gets it: the other uses a post', async () => {
+    const { stack } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
     for (let i = 0; i < FREE_REGENERATIONS_PER_DRAFT - 1; i++) expect((await again(user, draft.id)).status).toBe(200);
@@ -87,6 +79,7 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
   });
 
   test('when a free run fails (the model is down), then it is given back: the draft still has it and no post was used', async () => {
+    const { stack, model } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
     model.script({ status: 500, error: { message: 'The server had an error', type: 'server_error' } }, { status: 500, error: { message: 'The server had an error', type: 'server_error' } }, { status: 500, error: { message: 'The server had an error', type: 'server_error' } });
@@ -103,21 +96,12 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
   });
 
   test('when the client goes away before it was shown any of a free run, then the run is given back and nothing is stored', async () => {
+    const { stack, model } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
-    model.script({ delayMs: 15_000 });
-    const before = model.requests.length;
-    const hangUp = new AbortController();
-    const pending = fetch(`${stack.content.url}/api/content/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify(buildGenerateRequest({ contentId: draft.id })),
-      signal: hangUp.signal,
-    }).catch((error: Error) => error.name);
-    await eventually(async () => model.requests.length, (n) => n === before + 1);
+    const run = await generationUnderWay(stack, model, user, buildGenerateRequest({ contentId: draft.id }));
     expect(await freeLeft(user, draft.id)).toBe(FREE_REGENERATIONS_PER_DRAFT - 1); // taken while it runs
-    hangUp.abort();
-    expect(await pending).toBe('AbortError');
+    expect(await run.hangUp()).toBe('AbortError');
 
     await eventually(() => freeLeft(user, draft.id), (left) => left === FREE_REGENERATIONS_PER_DRAFT);
     expect((await stack.list(user)).map((i) => i.generatedContent)).toEqual([draft.generatedContent]);
@@ -125,6 +109,7 @@ describe('POST /api/content/generate with contentId: the draft\'s free runs', ()
   });
 
   test('when the trial has ended, then a draft with free runs left is refused as the trial ended, and keeps its free runs', async () => {
+    const { stack } = ai;
     const user = await stack.user();
     const draft = await stack.draft(user);
     stack.quota.setTrialEnded(user.id, true);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eventually, http } from '@postwright/platform/src/testing';
 import { listen, type HttpServer } from '@postwright/platform';
 import { buildGenerateRequest } from './support/builders';
+import { generationUnderWay } from './support/model-stack';
 import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
@@ -68,18 +69,8 @@ describe('POST /api/content/generate when the client goes away before the post i
 
   /** Starts a generation, waits until the model is writing it, then hangs up. */
   async function generateAndHangUp(user: TestUser, body: Record<string, unknown>) {
-    model.script({ delayMs: 15_000 });
-    const before = model.requests.length;
-    const hangUp = new AbortController();
-    const pending = fetch(`${stack.content.url}/api/content/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify(body),
-      signal: hangUp.signal,
-    }).catch((error: Error) => error.name);
-    await eventually(async () => model.requests.length, (n) => n === before + 1);
-    hangUp.abort();
-    await expect(pending).resolves.toBe('AbortError');
+    const run = await generationUnderWay(stack, model, user, body);
+    await expect(run.hangUp()).resolves.toBe('AbortError');
   }
 
   test('when a trial author hangs up mid-generation, then the model request is aborted, no draft is stored and the trial post is given back', async () => {

@@ -1,30 +1,18 @@
-import { acceptsConnections } from '@postwright/platform/src/testing';
 /**
  * A deploy stops the content service while a post is being written: the listener takes no new
  * connection, and the stream under way goes on to `done` (stored and counted) before the stop
  * completes. The drain is the generation's own limit and 5 s to store and count the post.
  */
 import type { GenerationStreamEvent } from '@postwright/contracts';
-import { readEventStream } from '@postwright/platform/src/testing';
-import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
+import { acceptsConnections, readEventStream } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './support/builders';
-import { startStack, type Stack } from './support/stack';
-
+import { modelStack } from './support/model-stack';
 
 describe('content service stop during a streamed generation', () => {
-  let stack: Stack;
-  let model: OpenAiStub;
-
-  beforeAll(async () => {
-    model = await startOpenAiStub();
-    stack = await startStack({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: model.url, GENERATION_TIMEOUT_MS: '20000' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await model?.close();
-  }, 60_000);
+  const ai = modelStack({ GENERATION_TIMEOUT_MS: '20000' });
 
   test('when the service stops while a post streams, then new connections are refused and the stream ends with done, the post counted, before the stop completes', async () => {
+    const { stack, model } = ai;
     expect(stack.content.drainMs).toBe(20_000 + 5_000);
     const user = await stack.user();
     // about a second of writing: time enough to stop in the middle of it

@@ -1,7 +1,7 @@
 import { eventually, http } from '@postwright/platform/src/testing';
 import { scrape, type Metrics } from '@postwright/platform/src/testing/prometheus';
 import { buildGenerateRequest } from './support/builders';
-import { modelStack } from './support/model-stack';
+import { generationUnderWay, modelStack } from './support/model-stack';
 import { startStack, type Stack } from './support/stack';
 
 const generations = (m: Metrics, outcome: string, generator: string) => m.value('postwright_generation_duration_seconds_count', { outcome, generator });
@@ -52,18 +52,8 @@ describe('GET /metrics on the content service, writing with a model', () => {
     model.script({ status: 401, error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
     expect((await ctx.generate()).status).toBe(503);
 
-    model.script({ delayMs: 15_000 });
-    const hangUp = new AbortController();
-    const before = model.requests.length;
-    const pending = fetch(`${stack.content.url}/api/content/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify(buildGenerateRequest()),
-      signal: hangUp.signal,
-    }).catch((error: Error) => error.name);
-    await eventually(async () => model.requests.length, (n) => n === before + 1);
-    hangUp.abort();
-    await expect(pending).resolves.toBe('AbortError');
+    const run = await generationUnderWay(stack, model, user, buildGenerateRequest());
+    await expect(run.hangUp()).resolves.toBe('AbortError');
 
     const scraped = await eventually(
       () => scrape(stack.content.url),

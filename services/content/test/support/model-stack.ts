@@ -1,4 +1,4 @@
-import { http } from '@postwright/platform/src/testing';
+import { eventually, http } from '@postwright/platform/src/testing';
 import { buildGenerateRequest } from './builders';
 import { startOpenAiStub, type OpenAiStub } from '@postwright/platform/src/testing/fakes/openai';
 import { startStack, type Stack, type TestUser } from './stack';
@@ -40,5 +40,28 @@ export function modelStack(env: Record<string, string> = {}) {
     },
     /** the author generates a post from the default form */
     generate: () => http(ready(stack).content.url, 'POST', '/api/content/generate', { token: ready(user).token, body: buildGenerateRequest() }),
+  };
+}
+
+/**
+ * Starts a generation for the user with the model holding its answer back, and waits until the
+ * model has the request; `hangUp` then aborts it, resolving to the client's error name.
+ */
+export async function generationUnderWay(stack: Stack, model: OpenAiStub, user: TestUser, body: Record<string, unknown>) {
+  model.script({ delayMs: 15_000 });
+  const before = model.requests.length;
+  const hangUp = new AbortController();
+  const pending = fetch(`${stack.content.url}/api/content/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+    body: JSON.stringify(body),
+    signal: hangUp.signal,
+  }).catch((error: Error) => error.name);
+  await eventually(async () => model.requests.length, (n) => n === before + 1);
+  return {
+    hangUp() {
+      hangUp.abort();
+      return pending;
+    },
   };
 }
