@@ -1,5 +1,4 @@
-import { cleanupNamespace, testNamespace } from '@postwright/platform/src/testing';
-import { billingEvent, billingReport, quotaCalls, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
+import { billingEvent, billingReport, clockedAuth, quotaCalls, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -9,17 +8,9 @@ const DAY = 24 * 3600 * 1000;
  * keeps the plan for the grace period, and a subscription that ends falls back to a finished trial.
  */
 describe('subscriptions on the user (billing.subscription.changed applied)', () => {
-  const ns = testNamespace();
   const clock = new TestClock();
   let auth: RunningAuth;
-
-  beforeAll(async () => {
-    auth = await startAuth(ns, { SWEEP_INTERVAL_MS: '3600000' }, { clock });
-  });
-  afterAll(async () => {
-    await auth?.stop();
-    await cleanupNamespace(ns);
-  });
+  const ns = clockedAuth(clock, (started) => (auth = started));
 
   const { reserve, commit, profile } = quotaCalls(() => auth.url);
 

@@ -1,23 +1,14 @@
 import { quotaCommitResponseSchema, quotaReleaseResponseSchema, quotaReserveResponseSchema } from '@postwright/contracts';
 import { cleanupNamespace, eventually, http, randomId, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
-import { quotaCalls, signupUser, startAuth, TestClock, type RunningAuth } from './support/harness';
+import { clockedAuth, quotaCalls, signupUser, startAuth, TestClock, type RunningAuth } from './support/harness';
 
 const EXHAUSTED = { error: 'Trial limit reached. Please upgrade to continue generating content.', code: 'TRIAL.LIMIT_REACHED' };
 const DAY = 24 * 3600 * 1000;
 
 describe('internal trial quota API (reserve -> commit | release)', () => {
-  const ns = testNamespace();
   const clock = new TestClock();
   let auth: RunningAuth;
-
-  beforeAll(async () => {
-    // the sweep is slow here: expiry in this file is the lazy kind, driven by the clock
-    auth = await startAuth(ns, { SWEEP_INTERVAL_MS: '3600000' }, { clock });
-  });
-  afterAll(async () => {
-    await auth?.stop();
-    await cleanupNamespace(ns);
-  });
+  clockedAuth(clock, (started) => (auth = started));
 
   const { call, reserve, commit, release, profile } = quotaCalls(() => auth.url);
 

@@ -1,7 +1,6 @@
 import { Types } from 'mongoose';
 import { errorCatalogue, TRIAL_DAYS } from '@postwright/contracts';
-import { cleanupNamespace, testNamespace } from '@postwright/platform/src/testing';
-import { quotaCalls, signupUser, startAuth, subscribe, TestClock, type RunningAuth } from './support/harness';
+import { clockedAuth, quotaCalls, signupUser, subscribe, TestClock, type RunningAuth } from './support/harness';
 
 const DAY = 24 * 3600 * 1000;
 const TRIAL_LIMIT = { code: 'TRIAL.LIMIT_REACHED', error: errorCatalogue['TRIAL.LIMIT_REACHED'].message };
@@ -12,17 +11,9 @@ const TRIAL_ENDED = { code: 'TRIAL.ENDED', error: 'Trial ended. Please upgrade t
  * from the signup date for accounts made before that, and a subscription ends it at once.
  */
 describe('the trial: 30 days and 3 posts, whichever ends first', () => {
-  const ns = testNamespace();
   const clock = new TestClock();
   let auth: RunningAuth;
-
-  beforeAll(async () => {
-    auth = await startAuth(ns, { SWEEP_INTERVAL_MS: '3600000' }, { clock });
-  });
-  afterAll(async () => {
-    await auth?.stop();
-    await cleanupNamespace(ns);
-  });
+  clockedAuth(clock, (started) => (auth = started));
 
   const { call, reserve, commit, profile } = quotaCalls(() => auth.url);
   const reserveFree = (userId: string) => call('reserve', { userId, free: true });

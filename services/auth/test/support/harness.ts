@@ -1,4 +1,4 @@
-import { http, randomId, testEnv, testKeys, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
+import { cleanupNamespace, http, randomId, testEnv, testKeys, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, EventEnvelope, EventPayload } from '@postwright/contracts';
 import { readConfig } from '../../src/config';
@@ -21,6 +21,25 @@ export function startAuth(ns: string, extra: Record<string, string | undefined> 
     ),
     options,
   );
+}
+
+/**
+ * A file's auth service on a namespace of its own and the test's clock, its sweep slowed to an hour
+ * (expiry in these files is the lazy kind, driven by the clock): started before the file's tests
+ * and handed to `take`, stopped after them and its namespace cleaned. Answers the namespace.
+ */
+export function clockedAuth(clock: TestClock, take: (auth: RunningAuth) => void): string {
+  const ns = testNamespace();
+  let auth: RunningAuth | undefined;
+  beforeAll(async () => {
+    auth = await startAuth(ns, { SWEEP_INTERVAL_MS: '3600000' }, { clock });
+    take(auth);
+  });
+  afterAll(async () => {
+    await auth?.stop();
+    await cleanupNamespace(ns);
+  });
+  return ns;
 }
 
 export const PASSWORD = 'correct horse battery';
