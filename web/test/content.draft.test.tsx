@@ -11,18 +11,12 @@ import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { seriousViolations } from './support/axe';
 import { contentStore } from './support/content-store';
 import { chooseType, details, experienceLabels, fillDetails, generateDraft, topicLabels } from './support/generator-steps';
-import { buildItem, gate, renderSignedIn } from './support/screens';
+import { gate, payrollPost, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
 
 function savedDraft(overrides: Partial<ContentItem> = {}) {
-  return buildItem({
-    id: 'd1',
-    contentType: 'story',
-    topic: 'The week we almost missed payroll',
-    generatedContent: 'The body as generated.',
-    hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
-    selectedHook: 'Hook four',
+  return payrollPost({
     finalContent: 'Hook four\n\nThe body as I edited it.\n\nWith a second paragraph.',
     inputs: { industryRole: 'CEO of a bakery chain', personalExperience: 'Two days before payroll our largest customer paid late.', targetAudience: 'Founders', businessGoal: 'Hire a CFO' },
     ...overrides,

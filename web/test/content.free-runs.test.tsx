@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
-import { details, fillDetails, chooseType, generateDraft, pressGenerate } from './support/generator-steps';
+import { details, fillAndGenerate, generateDraft } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
@@ -22,7 +22,16 @@ async function askGenerateAgain() {
   return screen.findByRole('dialog', { name: 'Generate again?' });
 }
 
-const draft = (overrides: Parameters<typeof buildItem>[0] = {}) => buildItem({ id: 'd1', topic: details.topic, ...overrides });
+/** The member opens their draft d1 (its free runs as given), the store answering with the trial posts given. */
+async function openDraft(
+  { freeRegenerationsLeft, trialPostsRemaining }: { freeRegenerationsLeft: number; trialPostsRemaining: number },
+  user: { trialPostsUsed: number; trialEndsAt: string },
+) {
+  const store = contentStore({ items: [buildItem({ id: 'd1', topic: details.topic, freeRegenerationsLeft })], trialPostsRemaining });
+  const { api } = renderSignedIn('/content?draft=d1', store.handlers, user);
+  await screen.findByRole('group', { name: 'Hooks' });
+  return { store, api };
+}
 
 describe('the generator and the trial', () => {
   it('when a trial runs, then the banner gives the posts left and the day it ends; Generate again says it is free and how many more times, and leaves the posts as they were', async () => {
@@ -42,17 +51,13 @@ describe('the generator and the trial', () => {
   });
 
   it('when the draft\'s free runs are used, then Generate again says why it now uses a post', async () => {
-    const store = contentStore({ items: [draft({ freeRegenerationsLeft: 0 })], trialPostsRemaining: 2 });
-    renderSignedIn('/content?draft=d1', store.handlers, { trialPostsUsed: 1, trialEndsAt: FUTURE_END });
-    await screen.findByRole('group', { name: 'Hooks' });
+    await openDraft({ freeRegenerationsLeft: 0, trialPostsRemaining: 2 }, { trialPostsUsed: 1, trialEndsAt: FUTURE_END });
     const dialog = await askGenerateAgain();
     expect(within(dialog).getByTestId('confirm-message')).toHaveTextContent(`This draft's 3 free runs are used. This uses 1 of your 2 remaining trial posts. ${REPLACES}`);
   });
 
   it('when the trial\'s posts are used but not its days, then the spec\'s limit banner shows, and a draft with free runs can still be generated again for free', async () => {
-    const store = contentStore({ items: [draft({ freeRegenerationsLeft: 2 })], trialPostsRemaining: 0 });
-    const { api } = renderSignedIn('/content?draft=d1', store.handlers, { trialPostsUsed: 3, trialEndsAt: FUTURE_END });
-    await screen.findByRole('group', { name: 'Hooks' });
+    const { store, api } = await openDraft({ freeRegenerationsLeft: 2, trialPostsRemaining: 0 }, { trialPostsUsed: 3, trialEndsAt: FUTURE_END });
     expect(screen.getByText('Trial limit reached - Upgrade to continue')).toBeInTheDocument();
     expect(screen.getByText('You have used all 3 posts of your free trial. Choose a plan to keep writing.')).toBeInTheDocument();
 
@@ -65,18 +70,14 @@ describe('the generator and the trial', () => {
   });
 
   it('when the trial\'s posts are used and the draft has no free runs left, then Generate again is blocked with the reason', async () => {
-    const store = contentStore({ items: [draft({ freeRegenerationsLeft: 0 })], trialPostsRemaining: 0 });
-    renderSignedIn('/content?draft=d1', store.handlers, { trialPostsUsed: 3, trialEndsAt: FUTURE_END });
-    await screen.findByRole('group', { name: 'Hooks' });
+    await openDraft({ freeRegenerationsLeft: 0, trialPostsRemaining: 0 }, { trialPostsUsed: 3, trialEndsAt: FUTURE_END });
     await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));
     expect(screen.getByRole('button', { name: 'Generate again' })).toBeDisabled();
     expect(screen.getByText(/Generation is paused: your trial posts are used up\./)).toBeInTheDocument();
   });
 
   it('when the trial\'s days have passed, then "Trial ended - Upgrade to continue" shows with its date and nothing can be generated, not even a draft\'s free runs', async () => {
-    const store = contentStore({ items: [draft({ freeRegenerationsLeft: 3 })], trialPostsRemaining: 0 });
-    const { api } = renderSignedIn('/content?draft=d1', store.handlers, { trialPostsUsed: 1, trialEndsAt: PAST_END });
-    await screen.findByRole('group', { name: 'Hooks' });
+    const { api } = await openDraft({ freeRegenerationsLeft: 3, trialPostsRemaining: 0 }, { trialPostsUsed: 1, trialEndsAt: PAST_END });
     expect(screen.getByText('Trial ended - Upgrade to continue')).toBeInTheDocument();
     expect(screen.getByText('Your free trial ended on Feb 1, 2026. Choose a plan to keep writing.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
@@ -93,9 +94,7 @@ describe('the generator and the trial', () => {
       { 'POST /api/content/generate': () => ({ status: 403, body: { error: 'Trial ended. Please upgrade to continue generating content.', code: 'TRIAL.ENDED', details: { trialEndsAt: PAST_END } } }) },
       { trialPostsUsed: 1, trialEndsAt: FUTURE_END },
     );
-    await chooseType('framework');
-    await fillDetails('framework');
-    await pressGenerate();
+    await fillAndGenerate('framework');
     expect(await screen.findByRole('alert')).toHaveTextContent('Trial ended. Please upgrade to continue generating content.');
     expect(await screen.findByText('Trial ended - Upgrade to continue')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Content' })).toBeDisabled();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { buildSubscription, PORTAL_URL, watchNavigation } from './support/billing';
 import { contentStore } from './support/content-store';
-import { chooseType, fillDetails, generateDraft, pressGenerate } from './support/generator-steps';
+import { chooseType, fillAndGenerate, fillDetails, generateDraft, pressGenerate } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
@@ -104,9 +104,7 @@ describe('generator: the plan\'s refusals', () => {
       },
       starter(49),
     );
-    await chooseType('framework');
-    await fillDetails('framework');
-    await pressGenerate();
+    await fillAndGenerate('framework');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Plan limit reached. Please upgrade to continue generating content this month.');
     expect(await screen.findByText('Plan limit reached - your posts reset on Apr 1, 2099')).toBeInTheDocument();
@@ -117,9 +115,7 @@ describe('generator: the plan\'s refusals', () => {
 
   it('when the refusal carries no text, then the catalogue\'s message shows', async () => {
     renderSignedIn('/content', { 'POST /api/content/generate': () => ({ status: 403, body: { error: '', code: 'PLAN.LIMIT_REACHED' } }) }, starter(49));
-    await chooseType('framework');
-    await fillDetails('framework');
-    await pressGenerate();
+    await fillAndGenerate('framework');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Plan limit reached. Please upgrade to continue generating content this month.');
     expect(await screen.findByText('Plan limit reached - your posts reset on Mar 4, 2099')).toBeInTheDocument();
@@ -139,9 +135,7 @@ describe('generator: the plan\'s refusals', () => {
       },
       starter(13),
     );
-    await chooseType('framework');
-    await fillDetails('framework');
-    await pressGenerate();
+    await fillAndGenerate('framework');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Payment overdue. Please update your payment method to continue generating content.');

@@ -17,6 +17,26 @@ async function generateAgain() {
   await userEvent.click(screen.getByRole('button', { name: 'Generate again' }));
 }
 
+/** A premium member's draft generated again (no dialog on an unlimited plan), its second take on screen. */
+async function generatedAgain() {
+  const store = contentStore({ trialPostsRemaining: null });
+  const rendered = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
+  await generateDraft('framework');
+  await generateAgain();
+  await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+  return { store, ...rendered };
+}
+
+/** A premium draft generated again, then undone (Redo on offer) and its page closed: the store and the draft's address. */
+async function undoneAndClosed() {
+  const { store, app } = await generatedAgain();
+  await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  await screen.findByRole('button', { name: 'Redo' });
+  const address = `${app.location().pathname}${app.location().search}`;
+  cleanup();
+  return { store, address };
+}
+
 describe('generate again', () => {
   it('when a trial user generates again, then a dialog says it uses 1 of the remaining trial posts; confirmed, it rewrites the same draft; Undo brings the old text back', async () => {
     const store = contentStore({ trialPostsRemaining: 3 });
@@ -54,11 +74,7 @@ describe('generate again', () => {
   });
 
   it('when Undo has brought the old text back, then Redo (the same swap) brings the new one back, and Undo is offered again', async () => {
-    const store = contentStore({ trialPostsRemaining: null });
-    const { api } = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
-    await generateDraft('framework');
-    await generateAgain();
-    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    const { store, api } = await generatedAgain();
     expect(screen.getByText('Generated again: the text it replaced is one undo away.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
@@ -77,30 +93,14 @@ describe('generate again', () => {
   });
 
   it('when the page is refreshed after an Undo, then it still offers Redo', async () => {
-    const store = contentStore({ trialPostsRemaining: null });
-    const first = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
-    await generateDraft('framework');
-    await generateAgain();
-    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
-    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await screen.findByRole('button', { name: 'Redo' });
-    const address = `${first.app.location().pathname}${first.app.location().search}`;
-    cleanup();
+    const { store, address } = await undoneAndClosed();
     renderSignedIn(address, store.handlers, { subscriptionTier: 'premium' });
     await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 1 about ${details.topic}.`));
     expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled();
   });
 
   it('when the draft is opened in another tab after an Undo (nothing of this tab kept), then the banner and the button say Redo, as the server has it', async () => {
-    const store = contentStore({ trialPostsRemaining: null });
-    const first = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
-    await generateDraft('framework');
-    await generateAgain();
-    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
-    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await screen.findByRole('button', { name: 'Redo' });
-    const address = `${first.app.location().pathname}${first.app.location().search}`;
-    cleanup();
+    const { store, address } = await undoneAndClosed();
     // another tab: its own sessionStorage, empty
     window.sessionStorage.clear();
     renderSignedIn(address, store.handlers, { subscriptionTier: 'premium' });
@@ -145,11 +145,7 @@ describe('generate again', () => {
   });
 
   it('when the plan is unlimited, then it regenerates in place without asking', async () => {
-    const store = contentStore({ trialPostsRemaining: null });
-    const { api } = renderSignedIn('/content', store.handlers, { subscriptionTier: 'premium' });
-    await generateDraft('framework');
-    await generateAgain();
-    await waitFor(() => expect(screen.getByLabelText('Post body')).toHaveValue(`Body of take 2 about ${details.topic}.`));
+    const { api } = await generatedAgain();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/content/generate')[1].body).toMatchObject({ contentId: 'd1' });
   });

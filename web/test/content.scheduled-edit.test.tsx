@@ -7,19 +7,13 @@ import userEvent from '@testing-library/user-event';
 import type { ContentItem, EditRequest } from '@postwright/contracts';
 import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
-import { buildItem, renderSignedIn } from './support/screens';
+import { payrollPost, renderSignedIn } from './support/screens';
 
 beforeEach(() => resetLinkedInConnection());
 
 const AT = '2030-03-04T08:30:00.000Z';
 function scheduledPost(overrides: Partial<ContentItem> = {}) {
-  return buildItem({
-    id: 'd1',
-    contentType: 'story',
-    topic: 'The week we almost missed payroll',
-    generatedContent: 'The body as generated.',
-    hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
-    selectedHook: 'Hook four',
+  return payrollPost({
     finalContent: 'Hook four\n\nTwo days before payrol.',
     status: 'scheduled',
     scheduledFor: AT,

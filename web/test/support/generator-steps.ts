@@ -61,10 +61,15 @@ export async function pressGenerate() {
   await userEvent.click(screen.getByRole('button', { name: /^(Generate Content|Generate again)$/ }));
 }
 
-/** Chooses the type, fills the details, generates and waits for the hooks. */
-export async function generateDraft(type: TypeKey = 'framework', overrides: Partial<typeof details> = {}) {
+/** Chooses the type, fills the details and presses Generate, waiting for nothing. */
+export async function fillAndGenerate(type: TypeKey = 'framework', overrides: Partial<typeof details> = {}) {
   await chooseType(type);
   await fillDetails(type, overrides);
   await pressGenerate();
+}
+
+/** Chooses the type, fills the details, generates and waits for the hooks. */
+export async function generateDraft(type: TypeKey = 'framework', overrides: Partial<typeof details> = {}) {
+  await fillAndGenerate(type, overrides);
   return screen.findByRole('group', { name: 'Hooks' });
 }

@@ -36,6 +36,19 @@ export function buildItem(overrides: Partial<ContentItem> = {}): ContentItem {
   };
 }
 
+/** A story post about a payroll scare, `d1`, saved with its fourth hook chosen: a draft unless overridden. */
+export function payrollPost(overrides: Partial<ContentItem> = {}): ContentItem {
+  return buildItem({
+    id: 'd1',
+    contentType: 'story',
+    topic: 'The week we almost missed payroll',
+    generatedContent: 'The body as generated.',
+    hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
+    selectedHook: 'Hook four',
+    ...overrides,
+  });
+}
+
 export const notConnected: Handler = () => ({ status: 404, body: { error: 'LinkedIn account not connected', code: 'LINKEDIN.NOT_CONNECTED' } });
 
 /** A working connection as GET /linkedin/profile gives it: a fresh 60-day grant (no warning) unless overridden. */
