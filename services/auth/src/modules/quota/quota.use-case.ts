@@ -99,9 +99,8 @@ export function createQuotaUseCases(deps: {
     return { reservationId: `${user.id}_${key}`, unlimited: allowance === null, trialPostsRemaining: null, usage: usageOf(reserved, clock.now()) };
   }
 
-  /** What the member has left after a commit or a late commit. */
-  function answer(user: UserRecord) {
-    const now = clock.now();
+  /** What the member has left after a commit or a late commit, or with a free run. */
+  function answer(user: UserRecord, now = clock.now()) {
     const entitlement = entitlementOf(user, now);
     return { trialPostsRemaining: entitlement.kind === 'trial' ? Math.min(entitlement.remaining, remaining(user)) : null, usage: usageOf(user, now) };
   }
@@ -117,9 +116,9 @@ export function createQuotaUseCases(deps: {
         throw AppError.of('PLAN.PAYMENT_OVERDUE');
       case 'trial':
         if (entitlement.ended) throw trialEnded(entitlement.endsAt);
-        return { reservationId: null, unlimited: false, trialPostsRemaining: remaining(user), usage: usageOf(user, now) };
+        return { reservationId: null, unlimited: false, ...answer(user, now) };
       default:
-        return { reservationId: null, unlimited: entitlement.kind === 'unlimited' || entitlement.allowance === null, trialPostsRemaining: null, usage: usageOf(user, now) };
+        return { reservationId: null, unlimited: entitlement.kind === 'unlimited' || entitlement.allowance === null, ...answer(user, now) };
     }
   }
 
