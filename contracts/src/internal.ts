@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { notificationKinds, notificationPreferencesSchema } from './account';
 import { usageSchema } from './billing';
 import { contentItemSchema } from './content';
+import type { ErrorCode } from './error-catalogue';
 import { eventPayloadSchemas } from './events';
 
 // auth: trial quota (reserve -> commit | release). A reservation is atomic, so
@@ -33,6 +34,11 @@ export const quotaCommitResponseSchema = z.object({
 });
 export const quotaReleaseRequestSchema = quotaCommitRequestSchema;
 export const quotaReleaseResponseSchema = z.object({ released: z.boolean() });
+/**
+ * The refusals a reservation can be given (a trial's or a plan's limit reached, the trial
+ * ended, a payment overdue): auth counts them by code, content passes them on as they are.
+ */
+export const QUOTA_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'TRIAL.ENDED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
 
 const unsubscribeLinkSchema = z.object({
   /** the page the email links to */

@@ -1,9 +1,10 @@
 import {
   errorBodySchema,
+  isErrorCode,
+  QUOTA_REFUSALS,
   quotaCommitResponseSchema,
   quotaReleaseResponseSchema,
   quotaReserveResponseSchema,
-  type ErrorCode,
   type Usage,
 } from '@postwright/contracts';
 import { AppError, createInternalClient } from '@postwright/platform';
@@ -24,9 +25,6 @@ export interface QuotaPort {
   release(reservationId: string): Promise<void>;
 }
 
-/** The refusals the auth service gives a reservation, passed on as they are (code, words, reset date). */
-const REFUSALS: ReadonlySet<string> = new Set<ErrorCode>(['TRIAL.LIMIT_REACHED', 'TRIAL.ENDED', 'PLAN.LIMIT_REACHED', 'PLAN.PAYMENT_OVERDUE']);
-
 
 const unavailable = (cause?: unknown) =>
   AppError.of('DEPENDENCY.UNAVAILABLE', { message: 'The auth service is unavailable. Please try again.', cause });
@@ -36,9 +34,10 @@ export function quotaClient(options: { authUrl: string; internalToken: string })
   return {
     async reserve(userId, options = {}) {
       const res = await auth.request<unknown>('POST', '/internal/quota/reserve', { userId, ...(options.free ? { free: true } : {}) });
+      // the refusals the auth service gives a reservation are passed on as they are (code, words, reset date)
       const refusal = errorBodySchema.safeParse(res.body);
-      if (refusal.success && refusal.data.code && REFUSALS.has(refusal.data.code)) {
-        throw AppError.of(refusal.data.code as ErrorCode, { message: refusal.data.error, details: refusal.data.details });
+      if (refusal.success && isErrorCode(refusal.data.code) && QUOTA_REFUSALS.has(refusal.data.code)) {
+        throw AppError.of(refusal.data.code, { message: refusal.data.error, details: refusal.data.details });
       }
       if (res.status === 403) throw AppError.of('TRIAL.LIMIT_REACHED');
       // the account behind a still-valid token is gone: the session is no longer good
