@@ -41,6 +41,16 @@ export function linkedinLength(text: string): { written: number; sent: number } 
   return { written: text.length, sent: escapeLittleText(text).length };
 }
 
+/**
+ * A text's length against LinkedIn's limit, counted as written and as sent (the strict reading):
+ * `over` is how far the longer of the two passes `limit` (0 when it fits); `asSent` is true when
+ * only the text as LinkedIn receives it is over. The figures every side words its refusal from.
+ */
+export function linkedinLimitCheck(text: string): { written: number; sent: number; limit: number; over: number; asSent: boolean } {
+  const { written, sent } = linkedinLength(text);
+  const limit = POST_MAX_LENGTH;
+  return { written, sent, limit, over: Math.max(0, written - limit, sent - limit), asSent: written <= limit && sent > limit };
+}
 
 /**
  * Why LinkedIn would refuse this text as too long, in the member's words; null when it fits.
@@ -48,10 +58,10 @@ export function linkedinLength(text: string): { written: number; sent: number } 
  * the LinkedIn service before it sends, the scheduler when a post is scheduled.
  */
 export function linkedinLengthProblem(text: string): string | null {
-  const { written, sent } = linkedinLength(text);
-  if (written > POST_MAX_LENGTH) return `The post is ${formatCount(written)} characters long; LinkedIn allows at most ${formatCount(POST_MAX_LENGTH)}.`;
-  if (sent > POST_MAX_LENGTH) {
-    return `The post is ${formatCount(sent)} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most ${formatCount(POST_MAX_LENGTH)}.`;
+  const { written, sent, limit, over, asSent } = linkedinLimitCheck(text);
+  if (!over) return null;
+  if (asSent) {
+    return `The post is ${formatCount(sent)} characters long as LinkedIn receives it (hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take extra room); LinkedIn allows at most ${formatCount(limit)}.`;
   }
-  return null;
+  return `The post is ${formatCount(written)} characters long; LinkedIn allows at most ${formatCount(limit)}.`;
 }

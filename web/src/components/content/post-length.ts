@@ -1,28 +1,21 @@
-import { formatCount, linkedinLength, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
+import { formatCount, linkedinLimitCheck, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
 
 /**
- * A post's length against LinkedIn's limit, as every screen says it: counted as written and as
- * LinkedIn receives it (escapes and hashtag templates take room), the stricter of the two.
+ * What is over LinkedIn's limit and by how much, for the editor; null when the post fits. The
+ * figures are the contracts' (`linkedinLimitCheck`), counted once: as written and as LinkedIn
+ * receives it (escapes and hashtag templates take room), the stricter of the two.
  */
-export function overLinkedinLimit(text: string): { length: number; over: number; asSent: boolean } {
-  const { written, sent } = linkedinLength(text);
-  const length = Math.max(written, sent);
-  return { length, over: Math.max(0, length - POST_MAX_LENGTH), asSent: sent > written && sent > POST_MAX_LENGTH && written <= POST_MAX_LENGTH };
-}
-
-/** What is over and by how much, for the editor; null when the post fits. */
 export function overLimitMessage(text: string): string | null {
-  const { written } = linkedinLength(text);
-  const { length, over, asSent } = overLinkedinLimit(text);
+  const { written, sent, limit, over, asSent } = linkedinLimitCheck(text);
   if (!over) return null;
   if (asSent) {
     return (
-      `LinkedIn receives this post as ${formatCount(length)} characters: hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take ` +
-      `extra room. LinkedIn allows at most ${formatCount(POST_MAX_LENGTH)}, so shorten it before you publish or schedule it.`
+      `LinkedIn receives this post as ${formatCount(sent)} characters: hashtags and the characters \\ | { } @ [ ] ( ) < > # * _ ~ take ` +
+      `extra room. LinkedIn allows at most ${formatCount(limit)}, so shorten it before you publish or schedule it.`
     );
   }
   return (
-    `This post is ${formatCount(written)} characters, ${formatCount(over)} over LinkedIn's limit of ${formatCount(POST_MAX_LENGTH)}. ` +
+    `This post is ${formatCount(written)} characters, ${formatCount(over)} over LinkedIn's limit of ${formatCount(limit)}. ` +
     `It is kept as a draft; shorten it by ${formatCount(over)} characters to publish or schedule it.`
   );
 }

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { formatCount, HOOK_COUNT, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH, type ContentItem, type User } from '@postwright/contracts';
+import { formatCount, HOOK_COUNT, linkedinLimitCheck, OPTIMAL_POST_LENGTH, type ContentItem, type User } from '@postwright/contracts';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { IconCheckCircle, IconChevronDown, IconSparkles } from '../../../components/ui/icons';
 import { IconExternal } from '../../../components/ui/icons-app';
-import { overLinkedinLimit } from '../../../components/content/post-length';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatScheduled } from '../../../lib/datetime';
 import { fullName, initials } from '../../../lib/user';
@@ -24,13 +23,13 @@ export const NO_CONTENT_TO_POST = 'No content to post';
 export function LengthCounter({ text }: { text: string }) {
   const length = text.length;
   const good = length >= OPTIMAL_POST_LENGTH.min && length <= OPTIMAL_POST_LENGTH.max;
-  const { over } = overLinkedinLimit(text);
+  const { over, limit } = linkedinLimitCheck(text);
   const tone = over ? 'red' : good ? 'green' : 'yellow';
   return (
     <p className={cx(styles.counter, over ? styles.counterOver : good ? styles.counterGood : styles.counterWarn)} data-testid="length-counter" data-tone={tone}>
       <span className={styles.counterDot} aria-hidden="true" />
       {formatCount(length)} / {formatCount(OPTIMAL_POST_LENGTH.max)} characters
-      {over ? ` · ${formatCount(over)} over LinkedIn's ${formatCount(POST_MAX_LENGTH)}` : null}
+      {over ? ` · ${formatCount(over)} over LinkedIn's ${formatCount(limit)}` : null}
       <span className="visually-hidden">{over ? '' : good ? ' (within the optimal 1,300-1,600)' : ' (outside the optimal 1,300-1,600)'}</span>
     </p>
   );
