@@ -5,7 +5,7 @@ import { composePost, editPayload, formFromItem, splitPost } from '../src/featur
 import { emptyForm, serverFieldErrors, validateForm } from '../src/features/content/components/generation-form';
 import { trialPostsLeftText, trialUseWarning } from '../src/features/content/components/plan-banner';
 import { readWorkspace, updateWorkspaceSlot, workspaceKey } from '../src/lib/workspace-storage';
-import { foldPost, SEE_MORE_AFTER } from '../src/features/content/components/post-preview';
+import { foldPost, SEE_MORE_AFTER } from '../src/components/content/post-fold';
 import { displayText, linkedInUrlOf } from '../src/features/content-management/components/content-card';
 
 describe('the LinkedIn fold', () => {

@@ -9,7 +9,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { postTextOf, type ContentItem } from '@postwright/contracts';
 import { noticeOutlived, PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/components/content/publish-flow';
-import { lengthSummary, overLimitMessage, postOpening } from '../src/components/content/post-length';
+import { foldPost } from '../src/components/content/post-fold';
+import { lengthSummary, overLimitMessage } from '../src/components/content/post-length';
 import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
 import { fakeApi } from './support/fake-api';
@@ -80,7 +81,7 @@ describe('publishing: one rule on both screens', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish to LinkedIn?' });
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to publish this content to LinkedIn?');
     const text = postTextOf(item);
-    expect(within(dialog).getByTestId('publish-opening').textContent).toBe(`${postOpening(text).opening}...`);
+    expect(within(dialog).getByTestId('publish-opening').textContent).toBe(`${foldPost(text).visible}...`);
     expect(within(dialog).getByTestId('publish-opening')).toHaveTextContent(HOOK);
     expect(within(dialog).getByTestId('publish-length')).toHaveTextContent(
       `${text.length.toLocaleString('en-US')} characters: within LinkedIn's limit of 3,000, within the optimal 1,300-1,600.`,
@@ -133,12 +134,12 @@ describe('publishing: the words of the length', () => {
   });
 
   it('the first lines stop at the third line or about 210 characters, on a word', () => {
-    expect(postOpening('One\ntwo\nthree\nfour')).toEqual({ opening: 'One\ntwo\nthree', cut: true });
-    expect(postOpening('Short post.')).toEqual({ opening: 'Short post.', cut: false });
-    const long = postOpening(`${'word '.repeat(60)}`);
-    expect(long.cut).toBe(true);
-    expect(long.opening.length).toBeLessThanOrEqual(210);
-    expect(long.opening.endsWith('word')).toBe(true);
+    expect(foldPost('One\ntwo\nthree\nfour')).toEqual({ visible: 'One\ntwo\nthree', folded: true });
+    expect(foldPost('Short post.')).toEqual({ visible: 'Short post.', folded: false });
+    const long = foldPost(`${'word '.repeat(60)}`);
+    expect(long.folded).toBe(true);
+    expect(long.visible.length).toBeLessThanOrEqual(210);
+    expect(long.visible.endsWith('word')).toBe(true);
   });
 });
 

@@ -28,20 +28,3 @@ export function lengthSummary(text: string): string {
     text.length < OPTIMAL_POST_LENGTH.min ? `shorter than the optimal ${guidance}` : text.length > OPTIMAL_POST_LENGTH.max ? `longer than the optimal ${guidance}` : `within the optimal ${guidance}`;
   return `${count}: within LinkedIn's limit of ${formatCount(POST_MAX_LENGTH)}, ${fit}.`;
 }
-
-/** LinkedIn's feed shows about this many characters (or three lines) before "...see more". */
-const OPENING_CHARACTERS = 210;
-const OPENING_LINES = 3;
-
-/** The first lines of a post, as its readers see them before "...see more"; `cut` when there is more. */
-export function postOpening(text: string): { opening: string; cut: boolean } {
-  const trimmed = text.trim();
-  const lines = trimmed.split('\n').slice(0, OPENING_LINES).join('\n');
-  let opening = lines.length > OPENING_CHARACTERS ? lines.slice(0, OPENING_CHARACTERS) : lines;
-  if (opening.length < lines.length) {
-    const space = opening.lastIndexOf(' ');
-    if (space > OPENING_CHARACTERS * 0.6) opening = opening.slice(0, space);
-  }
-  opening = opening.trimEnd();
-  return { opening, cut: opening.length < trimmed.length };
-}

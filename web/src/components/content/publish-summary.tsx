@@ -1,15 +1,16 @@
-import { lengthSummary, postOpening } from './post-length';
+import { foldPost } from './post-fold';
+import { lengthSummary } from './post-length';
 import styles from './publish-flow.module.css';
 
 /** What the publish confirmation shows of the post: its first lines, as the feed opens it, and its length. */
 export function PublishSummary({ text }: { text: string }) {
-  const { opening, cut } = postOpening(text);
+  const { visible, folded } = foldPost(text.trim());
   return (
     <div className={styles.summary}>
       <p className={styles.summaryLabel}>The post opens with:</p>
       <blockquote className={styles.opening} data-testid="publish-opening">
-        {opening}
-        {cut ? '...' : null}
+        {visible}
+        {folded ? '...' : null}
       </blockquote>
       <p className={styles.summaryLength} data-testid="publish-length">
         {lengthSummary(text)}
