@@ -69,7 +69,7 @@ export const errorCatalogue = {
 
   // content and generation
   'CONTENT.NOT_FOUND': { status: 404, message: 'Content not found', description: 'No such item of this user (also a deleted one or a malformed id).' },
-  'CONTENT.NOT_EDITABLE': { status: 409, message: 'Only drafts can be changed.', description: 'The item is scheduled or published; `details.status` says which.' },
+  'CONTENT.NOT_EDITABLE': { status: 409, message: 'This post cannot be changed this way.', description: 'The item is scheduled or published; `details.status` says which.' },
   'CONTENT.PUBLISHING_SOON': { status: 409, message: 'This post goes out in less than a minute, so it can no longer be edited.', description: 'An edit of a scheduled post due within a minute, or already being published; `details.scheduledFor` says when it is due.' },
   'CONTENT.CHANGED': { status: 409, message: 'This draft changed while it was being saved. Please try again.', description: 'Another save of the same draft won.' },
   'CONTENT.TYPE_MISMATCH': { status: 409, message: 'This draft can only be generated again as its own content type.', description: 'Generate again with another content type.' },

@@ -4,10 +4,11 @@ import { contentTypeInfo, type ContentStatus, type ContentType } from '@postwrig
 /** What the author tried on an item that is no longer a draft. */
 export type DraftAction = 'edit' | 'regenerate' | 'restore';
 
-const notDraftMessages: Record<DraftAction, Record<Exclude<ContentStatus, 'draft'>, string>> = {
+/** The statuses that refuse an action: a scheduled post is edited until shortly before its time (publishingSoon says when not). */
+type RefusingStatus<A extends DraftAction> = A extends 'edit' ? 'published' : Exclude<ContentStatus, 'draft'>;
+
+const notDraftMessages: { [A in DraftAction]: Record<RefusingStatus<A>, string> } = {
   edit: {
-    // a scheduled post is edited until shortly before its time (publishingSoon says when not)
-    scheduled: 'This post goes out in less than a minute, so it can no longer be edited.',
     published: 'Published posts cannot be edited.',
   },
   regenerate: {
@@ -28,7 +29,7 @@ const notDraftMessages: Record<DraftAction, Record<Exclude<ContentStatus, 'draft
  */
 export const contentErrors: {
   notFound(): AppError;
-  notEditable(status: ContentStatus, action: DraftAction): AppError;
+  notEditable<A extends DraftAction>(status: 'draft' | RefusingStatus<A>, action: A): AppError;
   publishingSoon(scheduledFor: Date, now: Date): AppError;
   tooLong(message: string): AppError;
   typeMismatch(draftType: ContentType, requestedType: ContentType): AppError;
@@ -37,18 +38,15 @@ export const contentErrors: {
 } = {
   /** also for another user's item, a deleted one and a malformed id: nothing is revealed */
   notFound: () => AppError.of('CONTENT.NOT_FOUND'),
-  notEditable: (status: ContentStatus, action: DraftAction) =>
+  notEditable: <A extends DraftAction>(status: 'draft' | RefusingStatus<A>, action: A) =>
     // a draft that refused a change was changed by another request at the same moment
     status === 'draft'
       ? contentErrors.changedMeanwhile()
       : AppError.of('CONTENT.NOT_EDITABLE', { message: notDraftMessages[action][status], details: { status } }),
-  /** a scheduled post due within the edit cutoff, or due already (being published) */
+  /** a scheduled post due within the edit cutoff (the catalogue's words), or due already (being published) */
   publishingSoon: (scheduledFor: Date, now: Date) =>
     AppError.of('CONTENT.PUBLISHING_SOON', {
-      message:
-        scheduledFor.getTime() <= now.getTime()
-          ? 'This post is being published now, so it can no longer be edited.'
-          : 'This post goes out in less than a minute, so it can no longer be edited.',
+      message: scheduledFor.getTime() <= now.getTime() ? 'This post is being published now, so it can no longer be edited.' : undefined,
       details: { status: 'scheduled', scheduledFor: scheduledFor.toISOString() },
     }),
   /** a scheduled text LinkedIn would refuse: the scheduler's words and code, refused while the author is here */
