@@ -1,5 +1,5 @@
 import type { Logger } from '@postwright/platform';
-import { linkedinLengthProblem, postTextOf, type ContentItem, type ContentListQuery, type EditRequest } from '@postwright/contracts';
+import { linkedinLengthProblem, type ContentItem, type ContentListQuery, type EditRequest } from '@postwright/contracts';
 import { contentErrors } from './content.errors';
 import { announcer, type EventsPort } from './content.events';
 import { toContentItem } from './content.presenter';
@@ -45,8 +45,8 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
     const scheduledFor = current.scheduledFor;
     const at = now();
     if (!scheduledFor || scheduledFor.getTime() - at.getTime() <= SCHEDULED_EDIT_CUTOFF_MS) throw contentErrors.publishingSoon(scheduledFor ?? at, at);
-    // the edited text is never empty, so it is what goes out (postTextOf)
-    const tooLong = linkedinLengthProblem(postTextOf({ ...current, finalContent: input.editedContent }));
+    // the edited text is never blank (the schema refuses it), so it is what goes out
+    const tooLong = linkedinLengthProblem(input.editedContent);
     if (tooLong) throw contentErrors.tooLong(tooLong);
     // the same time as checked: a reschedule or unschedule meanwhile makes this a conflict, read again
     return repo.update(id, userId, { statusIn: ['scheduled'], scheduledFor }, changes);
