@@ -3,7 +3,7 @@ import type { ContentRecord } from './content.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The public shape of a content item. */
+/** The public shape of a content item. Absent optionals are already null (or 0, false) in the record: toRecord. */
 export function toContentItem(r: ContentRecord): ContentItem {
   return {
     id: r.id,
@@ -11,8 +11,8 @@ export function toContentItem(r: ContentRecord): ContentItem {
     topic: r.topic,
     generatedContent: r.generatedContent,
     hooks: r.hooks,
-    selectedHook: r.selectedHook ?? null,
-    finalContent: r.finalContent ?? null,
+    selectedHook: r.selectedHook,
+    finalContent: r.finalContent,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -20,18 +20,19 @@ export function toContentItem(r: ContentRecord): ContentItem {
     scheduledFor: iso(r.scheduledFor),
     linkedinPostId: r.linkedinPostId ?? null,
     linkedinPostUrl: r.linkedinPostUrl ?? null,
-    engagement: r.engagement ?? null,
+    engagement: r.engagement,
     lastPublishError: r.lastPublishError ?? null,
     publishUnconfirmed: r.publishUnconfirmed ?? false,
     inputs: {
       industryRole: r.inputs.industryRole,
       personalExperience: r.inputs.personalExperience,
       targetAudience: r.inputs.targetAudience,
-      businessGoal: r.inputs.businessGoal ?? null,
+      businessGoal: r.inputs.businessGoal,
     },
     hasPreviousVersion: r.previous !== null,
-    freeRegenerationsLeft: Math.max(0, FREE_REGENERATIONS_PER_DRAFT - (r.freeRegenerationsTaken ?? 0)),
-    previousVersionIsNewer: r.previous !== null && r.previousIsNewer,
+    freeRegenerationsLeft: Math.max(0, FREE_REGENERATIONS_PER_DRAFT - r.freeRegenerationsTaken),
+    // toRecord: false without a previous version
+    previousVersionIsNewer: r.previousIsNewer,
   };
 }
 
