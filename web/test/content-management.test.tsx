@@ -707,7 +707,7 @@ describe('content management: publishing and scheduling follow the shared rules'
     expect(within(note).getByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
   });
 
-  it('when a publish is refused because LinkedIn is not connected, then the failure shows with the Connect LinkedIn offer', async () => {
+  it('when a publish is refused because LinkedIn is not connected, then the Connect LinkedIn offer says why, once', async () => {
     renderSignedIn('/content-management', {
       'GET /api/content': () => ({ body: { content: [draft()] } }),
       'GET /api/linkedin/profile': () => ({ status: 502 }), // the check failed: the member may try
@@ -716,8 +716,8 @@ describe('content management: publishing and scheduling follow the shared rules'
     const card = await screen.findByRole('listitem', { name: 'Quarterly planning in one page' });
     await userEvent.click(within(card).getByRole('button', { name: 'Publish' }));
     await answerDialog('Publish to LinkedIn?', 'Are you sure you want to publish this content to LinkedIn?', 'Publish');
-    expect(await screen.findByRole('alert')).toHaveTextContent('LinkedIn account not connected. Please connect your LinkedIn account first.');
-    expect(within(card).getByTestId('connect-note')).toBeInTheDocument();
+    expect(await within(card).findByTestId('connect-note')).toHaveTextContent('Connect your LinkedIn account to publish or schedule this post.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Connect LinkedIn' })).toBeEnabled();
   });
 });

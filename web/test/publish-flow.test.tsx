@@ -229,15 +229,15 @@ describe('publish flow: connecting LinkedIn on the way', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to initiate LinkedIn connection');
   });
 
-  it('when a publish is refused with the reconnect code, then the failure shows and Reconnect LinkedIn is offered', async () => {
+  it('when a publish is refused with the reconnect code, then Reconnect LinkedIn is offered and its note says why, once', async () => {
     serve({
       'POST /api/linkedin/post': () => ({ status: 409, body: { error: 'Your LinkedIn connection has expired. Please reconnect your LinkedIn account.', code: 'LINKEDIN.RECONNECT_REQUIRED' } }),
     });
     renderComponent(<Screen initial={draft()} />);
     await publishConfirmed();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your LinkedIn connection has expired. Please reconnect your LinkedIn account.');
     expect(await screen.findByRole('button', { name: 'Reconnect LinkedIn' })).toBeEnabled();
     expect(screen.getByTestId('connect-note')).toHaveTextContent('Your LinkedIn connection has expired. Reconnect LinkedIn to publish or schedule this post.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish to LinkedIn' })).toBeDisabled();
   });
 

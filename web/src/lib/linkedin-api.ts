@@ -33,7 +33,7 @@ export const linkedInExpiryText = {
 } as const;
 
 /** The codes with which the API says the member must connect (or reconnect) LinkedIn first. */
-export const LINKEDIN_CONNECT_CODES: readonly ErrorCode[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.CONNECTION_REQUIRED', 'LINKEDIN.RECONNECT_REQUIRED'];
+const LINKEDIN_CONNECT_CODES: readonly ErrorCode[] = ['LINKEDIN.NOT_CONNECTED', 'LINKEDIN.CONNECTION_REQUIRED', 'LINKEDIN.RECONNECT_REQUIRED'];
 
 /** True when a failed call asks the member to connect (or reconnect) LinkedIn. */
 export function needsLinkedInConnection(error: unknown): boolean {

@@ -171,9 +171,14 @@ export function usePublishFlow(options: PublishFlowOptions) {
         about: { id: result.content.id, status: 'published' },
       });
     } catch (failure) {
-      if (needsLinkedInReconnect(failure)) connection.markExpired();
-      else if (needsLinkedInConnection(failure)) connection.markNotConnected();
-      onNotice({ tone: 'danger', text: errorMessage(failure, failed) });
+      if (needsLinkedInConnection(failure)) {
+        // the connect note says why, beside its (Re)connect LinkedIn button (or the card's publish
+        // problem does, where it shows the connection expired): not said a second time above
+        if (needsLinkedInReconnect(failure)) connection.markExpired();
+        else connection.markNotConnected();
+      } else {
+        onNotice({ tone: 'danger', text: errorMessage(failure, failed) });
+      }
       // the item may carry the reason now (lastPublishError, publishUnconfirmed)
       getContent(item.id)
         .then((fresh) => latest.current.onItemChange(fresh))

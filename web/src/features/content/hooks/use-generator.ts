@@ -12,7 +12,6 @@ import { composePost, editPayload, formFromItem, splitPost } from '../components
 import { generatorPlan } from '../components/generator-plan';
 import { generateLabel } from '../components/plan-banner';
 import { emptyForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
-import { saidByConnectNote } from './connection-notice';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
 import { useDraft } from './use-draft';
 import { useDraftActions } from './use-draft-actions';
@@ -277,7 +276,7 @@ export function useGenerator() {
     generationErrorAction: actions.generationErrorAction,
     confirmDialog,
     notice,
-    setNotice: (next: Notice | null) => setNotice(saidByConnectNote(next) ? null : next),
+    setNotice,
     saving,
     autosave,
     restoring: actions.restoring,
