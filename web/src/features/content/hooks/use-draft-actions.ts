@@ -3,6 +3,7 @@ import { TRIAL_POST_LIMIT, type ContentItem, type ContentType, type User } from 
 import type { ConfirmOptions } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { restorePreviousVersion } from '../../../lib/content-api';
 import { keptAfterCancel } from '../api/generate';
 import { canGenerate, type GeneratorPlan } from '../components/generator-plan';
 import { generateQuestion } from '../components/plan-banner';
@@ -10,7 +11,7 @@ import { validateForm, type FormErrors, type FormValues } from '../components/ge
 import { SAVE_FAILED } from './use-autosave';
 import { useExclusive } from './use-exclusive';
 import { useGeneration } from './use-generation';
-import { RESTORE_FAILED, useVersions } from './use-versions';
+import { RESTORE_FAILED } from './use-versions';
 
 export interface DraftActionsContext {
   /** the editor as it is now (read again after each await: the page may have moved on) */
@@ -48,7 +49,6 @@ export function useDraftActions(context: DraftActionsContext) {
   ctx.current = context;
   const generation = useGeneration();
   const guard = useExclusive<Running>();
-  const versions = useVersions();
   const { refreshUser } = useAuth();
   /** why the last action did not run: its edits could not be saved, or the swap failed */
   const [failure, setFailure] = useState<{ kind: 'generate' | 'versions'; id: string | null; text: string } | null>(null);
@@ -110,7 +110,11 @@ export function useDraftActions(context: DraftActionsContext) {
     }
   }
 
-  /** Undo of "Generate again", or Redo after an Undo: the service swaps the two versions. */
+  /**
+   * Undo of "Generate again", or Redo after an Undo. The service keeps one other version and
+   * POST /api/content/:id/restore-previous swaps it with the current one (so a second call
+   * redoes); the item it answers says which way the next swap goes.
+   */
   async function swapVersions() {
     const { current, publishingId, autosave } = ctx.current;
     const open = current.current.draft?.item;
@@ -130,7 +134,7 @@ export function useDraftActions(context: DraftActionsContext) {
       if (!guard.holds(token)) return;
       let item: ContentItem;
       try {
-        item = await versions.swap(open.id);
+        item = await restorePreviousVersion(open.id);
       } catch (error) {
         return failed(error, RESTORE_FAILED);
       }

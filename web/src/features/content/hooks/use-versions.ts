@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
 import type { ContentItem } from '@postwright/contracts';
-import { restorePreviousVersion } from '../../../lib/content-api';
 
 export const RESTORE_FAILED = 'Failed to restore the previous version';
 
@@ -18,15 +16,4 @@ export const versionCopy: Record<VersionStep, { label: string; text: string }> =
  */
 export function versionStepOf(item: Pick<ContentItem, 'previousVersionIsNewer'>): VersionStep {
   return item.previousVersionIsNewer ? 'redo' : 'undo';
-}
-
-/**
- * Undo and Redo of "Generate again". The service keeps one other version and
- * POST /api/content/:id/restore-previous swaps it with the current one (so a second call
- * redoes, and `hasPreviousVersion` stays true); the item it answers says which way the next goes.
- */
-export function useVersions() {
-  /** Swaps the draft's text with its other version; the item as the server has it after (rejects on failure). */
-  const swap = useCallback((id: string): Promise<ContentItem> => restorePreviousVersion(id), []);
-  return { swap };
 }
