@@ -16,16 +16,10 @@ export type TrialState =
   | { kind: 'used'; total: number; endsAt: string | null }
   | { kind: 'ended'; endedAt: string | null };
 
-/**
- * When the trial ends, as the server says (it works the end out for accounts made before it was
- * stored). Null only from an older server, which counted the trial's posts alone.
- */
-export function trialEnd(user: TrialFields): string | null {
-  return user.trialEndsAt ?? null;
-}
-
 export function trialState(user: TrialFields, now: number = Date.now()): TrialState {
-  const endsAt = trialEnd(user);
+  // when the trial ends, as the server says (it works the end out for accounts made before it
+  // was stored); null only from an older server, which counted the trial's posts alone
+  const endsAt = user.trialEndsAt ?? null;
   if ((endsAt && Date.parse(endsAt) <= now) || user.subscriptionStatus === 'canceled') return { kind: 'ended', endedAt: endsAt };
   const left = Math.max(0, site.trialPostLimit - (user.trialPostsUsed ?? 0));
   return left > 0 ? { kind: 'running', left, total: site.trialPostLimit, endsAt } : { kind: 'used', total: site.trialPostLimit, endsAt };

@@ -2,7 +2,7 @@ import { PLAN_CATALOGUE, hasUnlimitedPosts, isPlanId, type User } from '@postwri
 import { site } from '../config/site';
 import { trialPostsLeft, trialStatusText, type TrialFields } from './trial';
 
-export { isTrial, offersFreeTrial, trialEnd, trialPostsLeft, trialState, trialStatusText, trialText, type TrialState } from './trial';
+export { isTrial, offersFreeTrial, trialPostsLeft, trialState, trialStatusText, trialText, type TrialState } from './trial';
 
 /** Display helpers for the user: name, tier and plan, as every screen says them. */
 
