@@ -9,18 +9,19 @@ export type TrialFields = Pick<User, 'trialPostsUsed'> & Partial<Pick<User, 'tri
 /**
  * `running`: posts left and days left; `used`: its posts are used (its days may not be over);
  * `ended`: its days have passed, or a subscription ended it (a former subscriber's trial is over,
- * whatever was used of it).
+ * whatever was used of it). `endsAt`, in every case: when the trial ends (or ended), as the
+ * server says.
  */
 export type TrialState =
   | { kind: 'running'; left: number; total: number; endsAt: string | null }
   | { kind: 'used'; total: number; endsAt: string | null }
-  | { kind: 'ended'; endedAt: string | null };
+  | { kind: 'ended'; endsAt: string | null };
 
 export function trialState(user: TrialFields, now: number = Date.now()): TrialState {
   // when the trial ends, as the server says (it works the end out for accounts made before it
   // was stored); null only from an older server, which counted the trial's posts alone
   const endsAt = user.trialEndsAt ?? null;
-  if ((endsAt && Date.parse(endsAt) <= now) || user.subscriptionStatus === 'canceled') return { kind: 'ended', endedAt: endsAt };
+  if ((endsAt && Date.parse(endsAt) <= now) || user.subscriptionStatus === 'canceled') return { kind: 'ended', endsAt };
   const left = Math.max(0, site.trialPostLimit - (user.trialPostsUsed ?? 0));
   return left > 0 ? { kind: 'running', left, total: site.trialPostLimit, endsAt } : { kind: 'used', total: site.trialPostLimit, endsAt };
 }

@@ -32,9 +32,8 @@ export function generatorPlan(user: User, now: Date = new Date()): GeneratorPlan
       return { kind: 'unlimited', unlimited: true, left: 0, exhausted: false, beta: allowance.beta, allowance: null, resetsAt: null, planName: allowance.planName, ...none };
     case 'trial': {
       const trial = trialState(user, now.getTime());
-      const trialEndsAt = trial.kind === 'ended' ? trial.endedAt : trial.endsAt;
       const ended = trial.kind === 'ended';
-      return { kind: 'trial', unlimited: false, left: allowance.left, exhausted: allowance.left === 0, beta: false, allowance: allowance.total, resetsAt: null, planName: null, ended, trialEndsAt };
+      return { kind: 'trial', unlimited: false, left: allowance.left, exhausted: allowance.left === 0, beta: false, allowance: allowance.total, resetsAt: null, planName: null, ended, trialEndsAt: trial.endsAt };
     }
     case 'plan':
       return {
