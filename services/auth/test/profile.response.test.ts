@@ -57,6 +57,21 @@ describe('GET and PUT /api/users/profile', () => {
     expect((await get(tokens.accessToken)).body.user.linkedinUrl).toBe(stored);
   });
 
+  test('when a LinkedIn URL fits the 500 characters as typed but not as stored, then 400 naming the field and nothing is stored', async () => {
+    const { user, tokens } = await signupUser(auth.url);
+    // 495 characters typed, 507 as https://www.linkedin.com/in/...
+    const res = await put(tokens.accessToken, { linkedinUrl: `linkedin.com/in/${'a'.repeat(479)}`, bio: 'should not be saved' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'LinkedIn URL must be at most 500 characters' });
+    expect((await get(tokens.accessToken)).body.user).toEqual(user);
+    // exactly 500 as stored: accepted, and saved again as it is
+    const fits = `https://www.linkedin.com/in/${'a'.repeat(472)}`;
+    expect((await put(tokens.accessToken, { linkedinUrl: `linkedin.com/in/${'a'.repeat(472)}` })).body.user.linkedinUrl).toBe(fits);
+    const again = await put(tokens.accessToken, { linkedinUrl: fits });
+    expect(again.status).toBe(200);
+    expect(again.body.user.linkedinUrl).toBe(fits);
+  });
+
   test('when optional fields are sent empty or null, then they are cleared; absent fields stay as they were', async () => {
     const { tokens } = await signupUser(auth.url);
     await put(tokens.accessToken, { company: 'Acme', industry: 'Rockets', bio: 'Hello' });

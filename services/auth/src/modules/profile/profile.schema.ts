@@ -13,12 +13,18 @@ function optionalText(label: string, max: number) {
     .transform((v) => (v === '' ? null : v));
 }
 
-/** A LinkedIn URL as typed ("linkedin.com/in/ada" too), stored as a full https address (contracts `normaliseLinkedInUrl`). */
+/**
+ * A LinkedIn URL as typed ("linkedin.com/in/ada" too), stored as a full https address (contracts
+ * `normaliseLinkedInUrl`). The cap holds for the address stored, which can be longer than the one
+ * typed: else a stored address would refuse every later save of the profile.
+ */
 const linkedinUrl = optionalText('LinkedIn URL', FIELD_MAX.linkedinUrl).transform((value, ctx) => {
   if (value == null) return value;
   const normalised = normaliseLinkedInUrl(value);
   if (normalised === null) ctx.addIssue({ code: 'custom', message: LINKEDIN_URL_MESSAGE });
-  return normalised ?? z.NEVER;
+  else if (normalised.length > FIELD_MAX.linkedinUrl) ctx.addIssue({ code: 'custom', message: atMostMessage('LinkedIn URL', FIELD_MAX.linkedinUrl) });
+  else return normalised;
+  return z.NEVER;
 });
 
 /**
