@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
 import { noticeOutlived, type PublishNotice } from '../../../components/content/publish-flow';
@@ -32,6 +32,8 @@ export function ContentManagementPage() {
   const { items, loading, loadError, counts, reload, replace, saveEdit, remove } = useContentList();
   const [filter, setFilter] = useStatusFilter();
   const [notice, setNotice] = useState<PublishNotice | null>(null);
+  // a success does not outlive what it announced (a post announced as scheduled that failed since)
+  const shownNotice = noticeOutlived(notice, items) ? null : notice;
   const [edits, setEdits] = useState<Record<string, string>>({});
   const { confirm, dialog } = useConfirm();
   const linkedin = useLinkedInConnection();
@@ -44,11 +46,6 @@ export function ContentManagementPage() {
     setNotice(next);
     if (next) requestAnimationFrame(() => noticeRef.current?.scrollIntoView?.({ block: 'nearest' }));
   }, []);
-
-  // a success does not outlive what it announced (a post announced as scheduled that failed since)
-  useEffect(() => {
-    if (noticeOutlived(notice, items)) setNotice(null);
-  }, [notice, items]);
 
   const editText = useCallback((id: string, text: string | undefined) => {
     setEdits(({ [id]: _previous, ...rest }) => (text === undefined ? rest : { ...rest, [id]: text }));
@@ -84,9 +81,9 @@ export function ContentManagementPage() {
       />
 
       <div ref={noticeRef}>
-        {notice ? (
-          <Alert tone={notice.tone} onDismiss={() => setNotice(null)} className={styles.notice}>
-            {notice.text}
+        {shownNotice ? (
+          <Alert tone={shownNotice.tone} onDismiss={() => setNotice(null)} className={styles.notice}>
+            {shownNotice.text}
           </Alert>
         ) : null}
       </div>
