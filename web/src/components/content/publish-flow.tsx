@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import { Button } from '../ui/button';
 import { IconCalendar, IconLinkedIn, IconSend } from '../ui/icons';
 import { ScheduleModal } from './schedule-modal';
-import { noticeOutlived, publishMessages, usePublishFlow, type PublishFlowOptions, type PublishNotice } from './use-publish-flow';
+import { publishMessages, type PublishNotice } from './publish-messages';
+import { usePublishFlow, type PublishFlowOptions } from './use-publish-flow';
 import styles from './publish-flow.module.css';
 
 export type { PublishNotice };
-export { noticeOutlived, publishMessages };
+export { publishMessages };
 
 export interface PublishFlowProps extends PublishFlowOptions {
   /** the draft's publish button: "Publish to LinkedIn" in the generator, "Publish" in content management */

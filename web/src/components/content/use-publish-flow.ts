@@ -10,8 +10,6 @@ import { publishMessages, type PublishNotice } from './publish-messages';
 import { PublishSummary } from './publish-summary';
 import { ScheduleError } from './schedule-modal';
 
-export { noticeOutlived, publishMessages, type PublishNotice } from './publish-messages';
-
 export interface PublishFlowOptions {
   /** the item as saved on the server */
   item: ContentItem;
