@@ -62,11 +62,14 @@ export function formatShortDateTime(value: string | Date | null | undefined): st
   return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
+/** The fields of a time ahead (formatSlot); a scheduled time adds its zone (formatScheduled). */
+const SLOT_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+
 /** With the weekday, for times ahead: "Mon, Jan 5, 8:30 AM". */
 export function formatSlot(value: string | Date | null | undefined): string {
   const date = parse(value);
   if (!date) return '';
-  return date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', SLOT_FORMAT);
 }
 
 /**
@@ -76,7 +79,7 @@ export function formatSlot(value: string | Date | null | undefined): string {
 export function formatScheduled(value: string | Date | null | undefined, timeZone?: string): string {
   const date = parse(value);
   if (!date) return '';
-  return date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
+  return date.toLocaleString('en-US', { ...SLOT_FORMAT, timeZoneName: 'short', timeZone });
 }
 
 /** The member's time zone as the schedule modal names it: "Europe/Paris (GMT+1)", at `at` (summer time differs). */
