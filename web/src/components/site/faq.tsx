@@ -1,4 +1,5 @@
 import { Accordion, type AccordionItem } from '../ui/accordion';
+import { contentMixText } from '../../config/content-mix';
 import { site } from '../../config/site';
 
 /** The eight questions of the landing page FAQ (also on /faq). */
@@ -21,8 +22,7 @@ export const faqItems: AccordionItem[] = [
     content: (
       <p>
         Contrarian Take (Monday, builds authority), Behind the Scenes and Framework (Wednesday, deliver value), Industry Insight (Friday,
-        delivers value) and Relationship Builder (Friday, drives engagement). A week of all five is 1 in 5 posts reaching new people, 3 in 5
-        giving value and 1 in 5 starting conversations.
+        delivers value) and Relationship Builder (Friday, drives engagement). A week of all five is {contentMixText}.
       </p>
     ),
   },

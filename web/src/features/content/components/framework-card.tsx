@@ -3,6 +3,7 @@ import { ContentTypeIcon, contentTypeInfo } from '../../../components/content/co
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { IconCheck } from '../../../components/ui/icons';
+import { contentMixText } from '../../../config/content-mix';
 import styles from './framework-card.module.css';
 
 /** The framework at a glance: five types, their day and purpose, and the distribution strategy. */
@@ -28,7 +29,7 @@ export function FrameworkCard({ current }: { current: ContentType | null }) {
           })}
         </ul>
         <p className={styles.frameworkStrategy}>
-          A balanced week: <strong>1 in 5</strong> posts reaching new people, <strong>3 in 5</strong> giving value, <strong>1 in 5</strong> starting conversations.
+          A balanced week: {contentMixText}.
         </p>
       </CardBody>
     </Card>

@@ -1,19 +1,17 @@
 import { contentTypeInfo, contentTypes, type ContentItem, type ContentType } from '@postwright/contracts';
+import { contentMix, contentMixText } from '../../../config/content-mix';
 
 /**
- * The distribution strategy (the spec's 20-30% top funnel, 60% middle, 20% bottom), said
- * in plain words whose numbers add up: a week of five posts, one of each type on its day,
- * is 1 in 5 posts reaching new people (Contrarian Take), 3 in 5 giving value
- * (Behind the Scenes, Framework, Industry Insight) and 1 in 5 starting conversations
- * (Relationship Builder). Types map to stages as the contracts say (contentTypeInfo.funnel); a
- * stage is on target within its band (the top's is the spec's 20-30%).
+ * The distribution strategy, in the words of config/content-mix.ts. Types map to stages as the
+ * contracts say (contentTypeInfo.funnel); a stage is on target within its band (the top's is the
+ * spec's 20-30%).
  */
 export type FunnelStage = 'top' | 'middle' | 'bottom';
 
 export const funnelTargets: Record<FunnelStage, { label: string; min: number; max: number; text: string }> = {
-  top: { label: 'Reaching new people', min: 20, max: 30, text: '1 in 5 posts' },
-  middle: { label: 'Giving value', min: 55, max: 65, text: '3 in 5 posts' },
-  bottom: { label: 'Starting conversations', min: 15, max: 25, text: '1 in 5 posts' },
+  top: { label: 'Reaching new people', min: 20, max: 30, text: `${contentMix.top.share} posts` },
+  middle: { label: 'Giving value', min: 55, max: 65, text: `${contentMix.middle.share} posts` },
+  bottom: { label: 'Starting conversations', min: 15, max: 25, text: `${contentMix.bottom.share} posts` },
 };
 
 const DAYS = ['Monday', 'Wednesday', 'Friday'] as const;
@@ -29,7 +27,7 @@ export const balancedWeek = `A balanced week is five posts: ${DAYS.map(
 ).join(', ')}.`;
 
 /** The same week as shares of all posts: 1 + 3 + 1 = 5 in 5. */
-export const balancedShares = 'That is 1 in 5 posts reaching new people, 3 in 5 giving value and 1 in 5 starting conversations.';
+export const balancedShares = `That is ${contentMixText}.`;
 
 export const funnelStages: FunnelStage[] = ['top', 'middle', 'bottom'];
 
