@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly body: ErrorBody | null,
     /** the whole response body as sent (some answers, such as /health, carry data besides an error) */
     readonly data: unknown = body,
+    /** the seconds the server said to wait before trying again (its Retry-After), if it said */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -101,10 +103,18 @@ function toErrorBody(data: unknown): ErrorBody | null {
   return data && typeof data === 'object' && typeof (data as ErrorBody).error === 'string' ? (data as ErrorBody) : null;
 }
 
+/** A Retry-After header in whole seconds (as given, or until its HTTP date); null when absent, past or unreadable. */
+function retryAfterOf(res: Response): number | null {
+  const value = res.headers?.get('retry-after')?.trim();
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   const data = await readBody(res);
   const body = toErrorBody(data);
-  return new ApiError(body?.error || `Request failed (${res.status})`, res.status, body, data);
+  return new ApiError(body?.error || `Request failed (${res.status})`, res.status, body, data, retryAfterOf(res));
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {

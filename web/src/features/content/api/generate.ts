@@ -49,7 +49,7 @@ type GenerationFailure = {
   paymentOverdue?: boolean;
   /** TRIAL.ENDED: the trial's days have passed (or a subscription ended it): when it ended */
   trialEnded?: string;
-  /** a streamed 429 or 503: the seconds the server said to wait before trying again */
+  /** a 429 or 503: the seconds the server said to wait before trying again (Retry-After, or a streamed error's `retryAfter`) */
   retryAfter?: number;
 };
 const say = (message: string, trialExhausted = false): GenerationFailure => ({ message, trialExhausted });
@@ -80,6 +80,9 @@ const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
   'UPSTREAM.UNAVAILABLE': say(generationMessages.unavailable),
 };
 
+/** Refusals whose own words already say how long to wait (the member's per-minute limit). */
+const SAYS_ITS_WAIT: ReadonlySet<string> = new Set<ErrorCode>(['GENERATION.TOO_MANY']);
+
 /**
  * Maps a failed generation to the spec's message. Our API's answers carry a catalogued code, and
  * the code decides (the plan's refusals keep the server's own words). An answer without one (a
@@ -89,9 +92,11 @@ const byCode: Partial<Record<ErrorCode, GenerationFailure>> = {
  */
 export function generationErrorMessage(error: unknown): GenerationFailure {
   const failure = mappedFailure(error);
-  // a streamed 429 or 503 names its wait in whole seconds (the JSON answer's Retry-After): said after the message
-  const wait = error instanceof ApiError ? (error.data as { retryAfter?: number } | null)?.retryAfter : undefined;
-  return wait ? { ...failure, message: `${failure.message} You can try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`, retryAfter: wait } : failure;
+  // a 429 or 503 names its wait in whole seconds (Retry-After, or a streamed error's `retryAfter`): said after the message
+  if (!(error instanceof ApiError) || !error.retryAfter) return failure;
+  const wait = error.retryAfter;
+  const message = SAYS_ITS_WAIT.has(error.code ?? '') ? failure.message : `${failure.message} You can try again in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+  return { ...failure, message, retryAfter: wait };
 }
 
 function mappedFailure(error: unknown): GenerationFailure {
@@ -245,11 +250,11 @@ async function readGenerationStream(body: ReadableStream<Uint8Array>, signal: Ab
   throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
 }
 
-/** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code (and any `retryAfter` in the data). */
+/** An `error` event, as the same refusal would have come as JSON: the catalogue's status with the code, and its `retryAfter` as the Retry-After header's. */
 function streamError({ error, code, details, retryAfter }: { error: string; code: string; details?: Record<string, unknown>; retryAfter?: number }): ApiError {
   const status = isErrorCode(code) ? errorCatalogue[code].status : 500;
   const body = { error, code, ...(details ? { details } : {}) };
-  return new ApiError(error || generationMessages.failed(status), status, body, retryAfter ? { ...body, retryAfter } : body);
+  return new ApiError(error || generationMessages.failed(status), status, body, body, retryAfter || null);
 }
 
 /** A generation the page called off (Cancel): what it asked for, and when the server opened its stream (its clock), if it did. */
