@@ -1,0 +1,38 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ContentType } from '@postwright/contracts';
+
+/**
+ * The cache of server state. A failed read is shown at once (the screens have their own retry
+ * buttons, and api-client already refreshes an expired token once), so nothing is retried behind
+ * the member's back; a screen reads afresh when it opens, not when the window regains focus.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Every query key. What belongs to a member starts with ['user', userId], so a late answer for the
+ * previous member can never be shown to the next, and signing out forgets all of it at once.
+ */
+export const queryKeys = {
+  user: (userId: string) => ['user', userId] as const,
+  content: (userId: string) => ['user', userId, 'content'] as const,
+  contentList: (userId: string) => ['user', userId, 'content', 'list'] as const,
+  contentItem: (userId: string, id: string) => ['user', userId, 'content', 'item', id] as const,
+  linkedinStatus: (userId: string) => ['user', userId, 'linkedin', 'status'] as const,
+  subscription: (userId: string) => ['user', userId, 'billing', 'subscription'] as const,
+  scheduleSuggestions: (userId: string, contentType: ContentType, timeZone: string) => ['user', userId, 'calendar', 'suggestions', contentType, timeZone] as const,
+  calendarSettings: () => ['calendar', 'settings'] as const,
+  plans: () => ['billing', 'plans'] as const,
+  health: () => ['health'] as const,
+};
+
+/** Forgets what belonged to members other than `userId` (null: everyone's). */
+export function forgetOtherMembers(client: QueryClient, userId: string | null) {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== userId });
+}
