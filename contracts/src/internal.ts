@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { notificationKinds, notificationPreferencesSchema } from './account';
 import { usageSchema } from './billing';
-import { contentItemSchema } from './content';
+import { contentItemSchema, type ContentItem } from './content';
 import type { ErrorCode } from './error-catalogue';
 import { eventPayloadSchemas } from './events';
 
@@ -72,6 +72,12 @@ export const internalAccountResponseSchema = z.object({ account: internalAccount
 export const internalContentItemSchema = contentItemSchema.extend({ userId: z.string() });
 export type InternalContentItem = z.infer<typeof internalContentItemSchema>;
 export const internalContentResponseSchema = z.object({ content: internalContentItemSchema });
+
+/** The item as its owner's own answers show it: the internal item without its owner. */
+export function withoutOwner(item: InternalContentItem): ContentItem {
+  const { userId: _owner, ...rest } = item;
+  return rest;
+}
 
 /**
  * POST /internal/content/lookup: several owners' items in one read, for the publishes of a burst

@@ -11,7 +11,7 @@
  * (platform/src/testing/mailpit.ts reads them back).
  */
 import { randomBytes } from 'node:crypto';
-import type { ContentItem, EventType, InternalContentItem } from '@postwright/contracts';
+import { withoutOwner, type ContentItem, type EventType } from '@postwright/contracts';
 import { readConfig as readSandboxConfig, start as startSandbox, type RunningSandbox } from '@postwright/linkedin-sandbox';
 import { cleanupNamespace, http, issueTestToken, testEnv, testNamespace, TEST_INTERNAL_TOKEN } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
@@ -173,9 +173,4 @@ export async function startStack(options: { linkedinEnv?: Record<string, string>
     await stopAll();
     throw error;
   }
-}
-
-/** An item as its owner's lists show it (the internal API adds the owner). */
-function withoutOwner({ userId: _owner, ...item }: InternalContentItem): ContentItem {
-  return item;
 }

@@ -10,7 +10,7 @@
  * to the shared test Mailpit (platform/src/testing/mailpit.ts reads them back). The scheduler's
  * journeys with the real LinkedIn service and sandbox are in robustness/test/scheduler.*.test.ts.
  */
-import type { ContentItem, ContentType, EventEnvelope, EventPayload, InternalContentItem } from '@postwright/contracts';
+import { withoutOwner, type ContentItem, type ContentType, type EventEnvelope, type EventPayload } from '@postwright/contracts';
 import { cleanupNamespace, http, issueTestToken, randomId, testEnv, testNamespace, TEST_INTERNAL_TOKEN, type JsonResponse } from '@postwright/platform/src/testing';
 import { startEventProbe, type EventProbe } from '@postwright/platform/src/testing/events';
 import { startFakeContent, type FakeContent } from '@postwright/platform/src/testing/fakes/content';
@@ -148,10 +148,5 @@ export async function startStack(options: { schedulerEnv?: Record<string, string
     await stopAll();
     throw error;
   }
-}
-
-/** An item as its owner's lists show it (the internal API adds the owner). */
-function withoutOwner({ userId: _owner, ...item }: InternalContentItem): ContentItem {
-  return item;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ContentItem, InternalContentItem } from '@postwright/contracts';
+import { withoutOwner, type ContentItem } from '@postwright/contracts';
 import { asAttempt, isState } from './attempt';
 import type { PublishFailure } from './failure';
 import type { PublicationPipeline } from './pipeline';
@@ -77,9 +77,4 @@ export function publishNow(deps: PublishNowDeps) {
       await lock.release();
     }
   };
-}
-
-function withoutOwner(item: InternalContentItem): ContentItem {
-  const { userId: _owner, ...rest } = item;
-  return rest;
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, type Logger } from '@postwright/platform';
-import { linkedinLengthProblem, postTextOf, type ContentItem, type InternalContentItem } from '@postwright/contracts';
+import { linkedinLengthProblem, postTextOf, withoutOwner, type ContentItem } from '@postwright/contracts';
 import { checkScheduleTime, parseScheduledFor, type LeadRules } from './schedule.rules';
 import type { ContentPort, Schedule, ScheduleRepository, TimerPort } from './schedule.types';
 import { isPending, planOf } from './schedule.states';
@@ -42,11 +42,6 @@ export interface ScheduleResult {
 export interface UnscheduleResult {
   schedule: { contentId: string; scheduledFor: null };
   content: ContentItem;
-}
-
-function publicItem(item: InternalContentItem): ContentItem {
-  const { userId: _userId, ...rest } = item;
-  return rest;
 }
 
 export function scheduleUseCases(deps: ScheduleDeps) {
@@ -118,7 +113,7 @@ export function scheduleUseCases(deps: ScheduleDeps) {
         settled = true;
         await arm(pending);
         logger.info({ contentId, requestId: pending.requestId, dueAt: at.toISOString() }, 'scheduled');
-        return { schedule: { contentId, scheduledFor: at.toISOString() }, content: publicItem(moved.value) };
+        return { schedule: { contentId, scheduledFor: at.toISOString() }, content: withoutOwner(moved.value) };
       } finally {
         // content service unreachable: the schedule stays "preparing" with the mutex freed, and
         // the reconciler settles it from what the content item says
@@ -149,7 +144,7 @@ export function scheduleUseCases(deps: ScheduleDeps) {
         if (cancelled) settled = await repo.remove(contentId, { lockId });
         if (!moved.ok) throw moved.status === 404 ? errors.notFound() : errors.notScheduled();
         logger.info({ contentId }, 'unscheduled');
-        return { schedule: { contentId, scheduledFor: null }, content: publicItem(moved.value) };
+        return { schedule: { contentId, scheduledFor: null }, content: withoutOwner(moved.value) };
       } finally {
         // content service unreachable: syncToDraft stays set and the reconciler finishes the job
         if (!settled) await repo.release(contentId, lockId).catch(() => undefined);
