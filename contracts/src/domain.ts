@@ -25,4 +25,3 @@ export const engagementSchema = z.object({
 });
 export type Engagement = z.infer<typeof engagementSchema>;
 
-export const objectIdSchema = z.string().regex(/^[a-f0-9]{24}$/i, 'Invalid id');

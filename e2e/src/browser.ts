@@ -7,7 +7,7 @@ import { chromium, type APIResponse, type Browser, type BrowserContext, type Dia
 
 export { linkIn };
 
-export const JOURNEY_WIDTHS = [1280, 375] as const;
+const JOURNEY_WIDTHS = [1280, 375] as const;
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const sandboxUrl = () => process.env.E2E_SANDBOX_URL!;

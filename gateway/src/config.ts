@@ -1,63 +1,61 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_REDIS_URL, loadConfig, port, trustProxySetting, type ProductionRules } from '@postwright/platform';
+import { infraConfigShape, loadConfig, port, programConfigShape, serviceUrlShape, trustProxySetting, type ProductionRules } from '@postwright/platform';
 
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: port(8080),
-  /** Prometheus metrics (GET /metrics) on a listener of their own at HOST, never on the public port; 0 picks a free port */
-  METRICS_PORT: port(9091),
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
-  CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
-  LINKEDIN_URL: z.string().url().default('http://127.0.0.1:4003'),
-  SCHEDULER_URL: z.string().url().default('http://127.0.0.1:4004'),
-  BILLING_URL: z.string().url().default('http://127.0.0.1:4005'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL),
-  NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
-  /** the access tokens' PEM public key(s) (several during a rotation); when unset the auth service's JWKS is read */
-  JWT_PUBLIC_KEY: z.string().optional(),
-  /** with the JWKS: a token naming an unknown key makes it be read again at most this often */
-  JWKS_REFETCH_SECONDS: z.coerce.number().int().positive().default(10),
-  /** how long GET /api/health answers from its last look at the services */
-  HEALTH_CACHE_MS: z.coerce.number().int().nonnegative().default(1_000),
-  /**
-   * Comma-separated origins allowed by CORS. The built app is same-origin and needs none; unset,
-   * it is the Vite dev server's outside production, and nothing in production.
-   */
-  WEB_ORIGIN: z.string().optional(),
-  /** the built web app; served at / with SPA fallback when it exists */
-  WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
-  /**
-   * The product's one public origin. Page requests that reach the gateway by any other host name
-   * (127.0.0.1 for localhost, a bare IP, an old domain) are sent there first: sessions live per
-   * origin, and LinkedIn returns members only to the redirect URI registered for it. Unset (tests,
-   * a gateway run by hand), every host name is served.
-   */
+  ...programConfigShape,
+  PORT: port(8080).describe("the gateway's port: the product's address"),
+  METRICS_PORT: port(9091).describe(
+    'its Prometheus metrics (`GET /metrics`) on a listener of their own at `HOST`, never on the public port; `0`: any free port (`npm start` picks one and prints it). The services serve `/metrics` on their own port',
+  ),
+  ...serviceUrlShape,
+  REDIS_URL: infraConfigShape.REDIS_URL,
+  NAMESPACE: infraConfigShape.NAMESPACE,
+  JWT_PUBLIC_KEY: infraConfigShape.JWT_PUBLIC_KEY,
+  JWKS_REFETCH_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('without `JWT_PUBLIC_KEY`: a token naming an unknown key makes the gateway read the JWKS again at most this often'),
+  HEALTH_CACHE_MS: z.coerce.number().int().nonnegative().default(1_000).describe('`GET /api/health` answers from its last look at the services this long'),
+  WEB_ORIGIN: z
+    .string()
+    .optional()
+    .meta({
+      description: 'comma-separated origins CORS allows; the built app is same-origin and needs none. Production refuses any that is not a public `https://` origin',
+      unset: "the Vite dev server's origins; none in production",
+    }),
+  WEB_DIST: z
+    .string()
+    .default(path.resolve(__dirname, '../../web/dist'))
+    .describe('the built web app the gateway serves at `/` (any other page path falls back to its `index.html`) when it exists'),
   PUBLIC_URL: z
     .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .transform((v) => new URL(v))
-    .optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /**
-   * The proxies in front of the gateway (an ingress: 1, or their CIDRs). None by default: the
-   * gateway is the edge, the client's address is its socket's, and X-Forwarded-For is ignored.
-   */
-  TRUST_PROXY: trustProxySetting('0'),
-  /**
-   * The LinkedIn origins the browser uses from the app's pages (Content-Security-Policy img-src
-   * and form-action): LinkedIn's authorization host and its media CDN; with the sandbox, its
-   * public URL. Space- or comma-separated origins.
-   */
+    .optional()
+    .meta({
+      description:
+        "the product's one public origin: a page asked for by any other host name (say `127.0.0.1` for `localhost`) is sent to the same path there, since sessions live per origin and LinkedIn returns members only to the registered redirect URI; the API and the probes answer at any name",
+      unset: 'every host name is served (`npm start` sets it)',
+    }),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600).describe('gateway requests per user (or client address) per minute'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000).describe('how long the gateway waits for a service before answering 504'),
+  TRUST_PROXY: trustProxySetting('0').describe(
+    'who may say which client a request came from (`X-Forwarded-For`, used by the per-address limits): a number of proxies in front, or their addresses and CIDRs; never `true`. ' +
+      "The gateway is the edge: with `0` the client is its socket's address, and it replaces the forwarding headers a client sent before calling a service. " +
+      "Compose takes it from `.env` (`0` published directly, `1` behind the `tls` profile's Caddy); Kubernetes sets `1` (the ingress controller), or the CIDRs of a cloud load balancer in front of that",
+  ),
   LINKEDIN_ORIGINS: z
     .string()
     .default('https://www.linkedin.com,https://media.licdn.com')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s;']+$/, 'must be origins (scheme://host[:port]) separated by commas'))),
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s;']+$/, 'must be origins (scheme://host[:port]) separated by commas')))
+    .describe(
+      "the LinkedIn origins the pages use (Content-Security-Policy `img-src` and `form-action`), space- or comma-separated: the authorization host and the media CDN; with the sandbox, its public URL (`npm start` sets it)",
+    ),
 });
 export type GatewayConfig = z.infer<typeof configSchema>;
 

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
  * the answer fits in one or two TCP segments either way, and compressing would cost CPU for
  * nothing (the same threshold as Express's `compression`).
  */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
 /** Headers that describe one connection, not the answer: the gateway's connection to the client has its own. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -92,7 +92,7 @@ function compressible(proxyRes: IncomingMessage, req: IncomingMessage): boolean 
 }
 
 /** The encoding to answer in, from Accept-Encoding: brotli when taken, else gzip, else none. `q=0` refuses one. */
-export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   const taken = new Set<string>();
   for (const part of String(header).toLowerCase().split(',')) {

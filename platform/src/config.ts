@@ -130,7 +130,12 @@ export function productionRules(...parts: ProductionRules[]): ProductionRules {
   };
 }
 
-/** Building blocks every service's config schema spreads in. */
+/**
+ * Building blocks every service's config schema spreads in. Every setting carries its meaning as
+ * its zod description (`.describe()` last, so no wrapper hides it), from which
+ * docs/configuration.md is written; a setting with no default of its own says what unset means
+ * in `.meta({ description, unset })`.
+ */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 export const url = (fallback?: string) => (fallback ? z.string().url().default(fallback) : z.string().url());
 export const bool = (fallback: boolean) =>
@@ -158,10 +163,6 @@ function isTrustEntry(entry: string): boolean {
  * A number trusts that many proxies in front (0: none, the socket's address is the client's);
  * or a comma-separated list of addresses, CIDRs and Express's names (`loopback`). Never `true`:
  * it would believe whatever a client writes in the header.
- *
- * The gateway is the edge: by default it trusts nobody. A service trusts only the gateway in
- * front of it: on one machine the gateway calls from 127.0.0.1 (the default); in compose and
- * Kubernetes exactly one hop (`1`), where only the gateway can reach it.
  */
 export const trustProxySetting = (fallback: string) =>
   z
@@ -175,22 +176,61 @@ export const trustProxySetting = (fallback: string) =>
     .transform((v): string | number => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : v.split(',').map((e) => e.trim()).join(', ')));
 
 /** A service's setting: the gateway in front of it, which on one machine calls from 127.0.0.1. */
-export const trustProxy = trustProxySetting('127.0.0.1');
+export const trustProxy = trustProxySetting('127.0.0.1').describe(
+  'who may say which client a request came from (`X-Forwarded-For`, used by the per-address limits): a number of proxies in front, or their addresses and CIDRs; never `true`. ' +
+    'A service trusts only the gateway: on one machine it calls from `127.0.0.1`; compose and Kubernetes set `1` (only the gateway reaches the services)',
+);
+
+/** The settings every program reads, the gateway and the sandboxes included. */
+export const programConfigShape = {
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'])
+    .default('development')
+    .describe("`production` turns on the production refusals below (the images set it); `test` is the test suites'"),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino level'),
+  HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe('the address the program listens on (`0.0.0.0` in the images, and for the gateway of `npm start`)'),
+};
+
+const serviceUrl = (service: string, fallbackPort: number) =>
+  z
+    .string()
+    .url()
+    .default(`http://127.0.0.1:${fallbackPort}`)
+    .describe(`where the gateway, and a service calling it, reaches the ${service} service (\`npm start\` sets it)`);
+
+/** Where each service is reached: the gateway reads them all, a service the ones it calls. */
+export const serviceUrlShape = {
+  AUTH_URL: serviceUrl('auth', 4001),
+  CONTENT_URL: serviceUrl('content', 4002),
+  LINKEDIN_URL: serviceUrl('linkedin', 4003),
+  SCHEDULER_URL: serviceUrl('scheduler', 4004),
+  BILLING_URL: serviceUrl('billing', 4005),
+};
 
 export const infraConfigShape = {
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('127.0.0.1'),
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL),
-  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default(DEFAULT_AMQP_URL),
-  /** prefix for exchanges, queues and Redis keys: lets tests and several stacks share one broker */
-  NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/i).default(''),
-  /** shared secret for /internal/* calls between services */
-  INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
-  /** the PEM public key(s) of the auth service's RS256 signing key (several during a rotation); when unset AUTH_URL's JWKS is read */
-  JWT_PUBLIC_KEY: z.string().optional(),
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  ...programConfigShape,
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+    .describe('MongoDB connection string; each service uses its own database (`npm start`: the embedded FerretDB)'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default(DEFAULT_REDIS_URL).describe('the Redis server'),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default(DEFAULT_AMQP_URL).describe('the RabbitMQ server'),
+  NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_-]*$/i)
+    .default('')
+    .describe('prefix of databases, queues and Redis keys, so that several stacks (or test runs) can share one set of servers'),
+  INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters').describe("shared secret of the services' `/internal` calls to each other"),
+  JWT_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .describe(
+      "the PEM public key(s) of the auth service's RS256 signing key, several during a rotation (the next key beside the current one); unset, the auth service's JWKS at `AUTH_URL` is read",
+    ),
+  AUTH_URL: serviceUrlShape.AUTH_URL,
   TRUST_PROXY: trustProxy,
 };
 

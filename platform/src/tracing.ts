@@ -13,7 +13,7 @@
 import type { IncomingMessage } from 'node:http';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 
-export const TRACER_NAME = '@postwright/platform';
+const TRACER_NAME = '@postwright/platform';
 
 export interface Tracing {
   /** sends what is still buffered and stops */

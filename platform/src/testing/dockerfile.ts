@@ -32,7 +32,7 @@ export function dockerfileStages(file = path.join(ROOT, 'Dockerfile')): Map<stri
 }
 
 /** The ARGs declared before the first FROM (the ones FROM lines may use), with their defaults. */
-export function dockerfileArgs(file = path.join(ROOT, 'Dockerfile')): Record<string, string> {
+function dockerfileArgs(file = path.join(ROOT, 'Dockerfile')): Record<string, string> {
   const args: Record<string, string> = {};
   for (const line of fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim())) {
     if (/^FROM\s/i.test(line)) break;

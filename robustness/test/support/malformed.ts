@@ -77,7 +77,7 @@ export const UNICODE_STRINGS = [
 ];
 
 /** values of the wrong type, or of the right type but nonsensical */
-export function junkValues(r: Rng): unknown[] {
+function junkValues(r: Rng): unknown[] {
   return [
     0,
     -1,
@@ -104,7 +104,7 @@ export function junkValues(r: Rng): unknown[] {
   ];
 }
 
-export const EXTRA_FIELDS: Array<Record<string, unknown>> = [
+const EXTRA_FIELDS: Array<Record<string, unknown>> = [
   JSON.parse('{"__proto__":{"isAdmin":true,"userRole":"SUPER_ADMIN"}}'),
   { constructor: { prototype: { role: 'SUPER_ADMIN' } } },
   { userId: '000000000000000000000000' },
@@ -142,9 +142,9 @@ export const MALFORMED_JSON = [
 ];
 
 /** top-level JSON that is valid but not an object */
-export const NON_OBJECT_JSON = ['null', '0', '42', '-1', 'true', 'false', '"text"', '[]', '[{}]', '""'];
+const NON_OBJECT_JSON = ['null', '0', '42', '-1', 'true', 'false', '"text"', '[]', '[{}]', '""'];
 
-export const WRONG_CONTENT_TYPES = [
+const WRONG_CONTENT_TYPES = [
   'text/plain',
   'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=xyz',

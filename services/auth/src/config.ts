@@ -14,38 +14,40 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const configSchema = z.object({
   ...infraConfigShape,
   ...mailConfigShape,
-  PORT: port(4001),
-  /** the product's public origin: the emailed links (verification, password reset, unsubscribe) open its pages */
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-  /** RS256 signing key (PKCS#8 PEM); when unset a pair is generated once into POSTWRIGHT_DATA_DIR/keys */
-  JWT_PRIVATE_KEY: pem,
-  /** must match JWT_PRIVATE_KEY when both are set (it is derived from the private key otherwise) */
-  JWT_PUBLIC_KEY: pem,
-  /** ignored local data folder (generated signing keys live in its keys/ folder) */
-  POSTWRIGHT_DATA_DIR: z.string().min(1).default(path.resolve(__dirname, '../../../.data')),
-  /** lifetime of an access token (15 minutes) */
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
-  /** lifetime of a refresh token and of its family after the last rotation */
-  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
-  /**
-   * For this long after a refresh, the same client (address and User-Agent) may present the token
-   * it spent again and get a new one, as long as the token that refresh issued was never used: the
-   * answer of a refresh can be lost (a network cut, a closed tab) and a lost answer must not end the
-   * session. Anything else presenting a spent token ends the session. 30 s covers a client's retry
-   * after a timeout or a reconnect, or a reload, and leaves a thief on the same address with the
-   * same User-Agent little time; past a minute a retry is hard to tell from a stolen token (Cognito
-   * allows no more for the same grace). 0 turns the grace off.
-   */
-  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
-  /**
-   * per minute: failed sign-ins per email and client address, sign-ins per client address over all
-   * emails (five times as many), signups per client address; failures per email only slow sign-ins down
-   */
-  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-  /** a trial reservation not committed or released within this time gives its post back */
-  QUOTA_RESERVATION_TTL_SECONDS: positiveInt(300),
-  /** how often abandoned reservations and ended betas are swept */
-  SWEEP_INTERVAL_MS: positiveInt(30_000),
+  PORT: port(4001).describe("the auth service's port (`npm start` gives it `AUTH_PORT`)"),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .describe("the product's public origin: the emailed links (verification, password reset, unsubscribe) open its pages"),
+  JWT_PRIVATE_KEY: pem.describe(
+    'the RS256 signing key (PKCS#8 PEM); unset, a pair is generated once into `POSTWRIGHT_DATA_DIR/keys`. Production requires it: an RSA key of 2048 bits or more, the same on every replica',
+  ),
+  JWT_PUBLIC_KEY: pem.describe(
+    'the public key of `JWT_PRIVATE_KEY` (derived from it when unset), and during a rotation the next key beside it: the JWKS publishes them all',
+  ),
+  POSTWRIGHT_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.resolve(__dirname, '../../../.data'))
+    .describe('the ignored local data folder: signing keys generated without `JWT_PRIVATE_KEY` live in its `keys/` folder'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900).describe('access token lifetime'),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30).describe('lifetime of a refresh token, and of its token family after the last rotation'),
+  // 30 s covers a retry after a timeout, a reconnect or a reload; past a minute a retry is hard to tell from a stolen token
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(30)
+    .describe(
+      'a spent refresh token presented again this soon by the client that spent it (same address and User-Agent, the answer lost) gets a new one instead of ending the session, as long as the token it was given was never used; anything else presenting a spent token ends the session. At most `60`; `0` turns it off',
+    ),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10).describe(
+    'per minute: failed sign-ins per email and client address, sign-ins per client address over all emails (five times as many), and signups per client address; failures on one email from anywhere slow its sign-ins down (up to 2 s) but never refuse them',
+  ),
+  QUOTA_RESERVATION_TTL_SECONDS: positiveInt(300).describe('a trial-post reservation neither committed nor released within this time gives its post back'),
+  SWEEP_INTERVAL_MS: positiveInt(30_000).describe('how often abandoned reservations and ended betas are swept'),
 });
 export type AuthConfig = z.infer<typeof configSchema>;
 

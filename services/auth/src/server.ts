@@ -32,7 +32,7 @@ import { createUserLifecycle } from './modules/users/users.use-case';
 export type AuthService = RunningService<AuthConfig, AuthModules> & { keys: SigningKeys };
 
 /** Publishes after the state is stored; a broker outage is logged and never fails the request. */
-export function eventPublisher(ctx: ServiceContext<AuthConfig>): EventPublisher {
+function eventPublisher(ctx: ServiceContext<AuthConfig>): EventPublisher {
   return {
     async publish(type, payload) {
       try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, loadConfig, port, type ProductionRules } from '@postwright/platform';
+import { bool, loadConfig, port, programConfigShape, type ProductionRules } from '@postwright/platform';
 
 /** The sandbox's well-known key and signing secret: what `npm start` and in-process tests use with no keys. */
 export const SANDBOX_DEFAULTS = Object.freeze({ secretKey: 'sk_test_postwright_sandbox', webhookSecret: 'whsec_postwright_sandbox' });
@@ -8,38 +8,54 @@ const ms = (fallback: number) => z.coerce.number().int().nonnegative().default(f
 
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    HOST: z.string().default('127.0.0.1'),
-    PORT: port(8091),
-    /** the product's public origin: Checkout and the portal send the browser back there, and webhooks go there by default */
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-    /** the sandbox's own origin as browsers see it (the hosted pages' URLs); default: the origin a request came to */
-    SANDBOX_PUBLIC_URL: z.string().url().optional(),
-    /** the one API key the sandbox accepts (a test key: the sandbox never holds a live one) */
+    ...programConfigShape,
+    PORT: port(8091).describe("the billing sandbox's port (`npm start` gives it `BILLING_SANDBOX_PORT`)"),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .describe("the product's public origin: Checkout and the portal send the browser back there, and events are posted there by default"),
+    SANDBOX_PUBLIC_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({ description: 'the sandbox as browsers reach it (its Checkout and portal pages)', unset: 'the origin a request came to' }),
     SANDBOX_SECRET_KEY: z
       .string()
       .regex(/^sk_test_[A-Za-z0-9_]+$/, 'must be a Stripe test secret key (sk_test_...)')
-      .default(SANDBOX_DEFAULTS.secretKey),
-    /** the webhook endpoint's signing secret */
+      .default(SANDBOX_DEFAULTS.secretKey)
+      .describe("the one API key it accepts, a test key: the billing service's `STRIPE_SECRET_KEY`; production refuses the default"),
     SANDBOX_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_...)')
-      .default(SANDBOX_DEFAULTS.webhookSecret),
-    /** where events are posted; default `${PUBLIC_URL}/api/billing/webhook` */
-    SANDBOX_WEBHOOK_URL: z.string().url().optional(),
-    /** the test controls under /__sandbox; default on only when NODE_ENV=test */
-    SANDBOX_CONTROL: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-    /** a customer created without a test clock gets one of its own, so tests can move its time */
-    SANDBOX_CUSTOMER_TEST_CLOCKS: bool(true),
-    /** the share of events delivered twice and/or a little late, as Stripe does now and then; default 0.2, 0 in tests */
-    SANDBOX_WEBHOOK_CHAOS: z.coerce.number().min(0).max(1).optional(),
-    /** the first retry of a failed delivery waits this long, each next one twice as long */
-    SANDBOX_WEBHOOK_RETRY_BASE_MS: ms(1_000),
-    /** deliveries of one event, the first included, before the sandbox gives up */
-    SANDBOX_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-    /** a running stripe-mock: every API request is checked against Stripe's OpenAPI description first */
-    SANDBOX_STRIPE_MOCK_URL: z.string().url().optional(),
+      .default(SANDBOX_DEFAULTS.webhookSecret)
+      .describe("the secret it signs its events with: the billing service's `STRIPE_WEBHOOK_SECRET`; production refuses the default"),
+    SANDBOX_WEBHOOK_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({
+        description: "where it posts its signed events (compose and Kubernetes: the gateway's internal address); production requires it",
+        unset: '`${PUBLIC_URL}/api/billing/webhook`',
+      }),
+    SANDBOX_CONTROL: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .meta({ description: 'the test controls under `/__sandbox`', unset: 'on only with `NODE_ENV=test`' }),
+    SANDBOX_CUSTOMER_TEST_CLOCKS: bool(true).describe('a customer created without a test clock gets one of its own, so tests can move its time'),
+    SANDBOX_WEBHOOK_CHAOS: z
+      .number({ coerce: true })
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'the share of events delivered twice and/or a little late, as Stripe does now and then', unset: '`0.2` (`0` with `NODE_ENV=test`)' }),
+    SANDBOX_WEBHOOK_RETRY_BASE_MS: ms(1_000).describe('the first retry of a failed delivery waits this long, each next one twice as long'),
+    SANDBOX_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8).describe('deliveries of one event, the first included, before the sandbox gives up'),
+    SANDBOX_STRIPE_MOCK_URL: z
+      .string()
+      .url()
+      .optional()
+      .describe("a running stripe-mock: every API request is checked against Stripe's OpenAPI description first"),
   })
   .transform((c) => {
     const publicUrl = c.PUBLIC_URL.replace(/\/$/, '');

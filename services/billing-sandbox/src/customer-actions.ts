@@ -48,7 +48,7 @@ export function createCustomer(state: SandboxState, input: NewCustomer, ownClock
 }
 
 /** Saves a card on the customer and makes it the default for invoices. */
-export function attachCard(state: SandboxState, customer: Customer, card: Card): PaymentMethod {
+function attachCard(state: SandboxState, customer: Customer, card: Card): PaymentMethod {
   const pm: PaymentMethod = {
     id: newId.paymentMethod(),
     customer: customer.id,

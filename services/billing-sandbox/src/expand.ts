@@ -4,7 +4,7 @@ import { renderInvoice, renderSubscription } from './render-billing';
 import type { SandboxState, StripeObject } from './state';
 
 /** Any object by its id (what expansion and event snapshots need), or null. */
-export function renderById(state: SandboxState, id: string): StripeObject | null {
+function renderById(state: SandboxState, id: string): StripeObject | null {
   const get = <T>(map: Map<string, T>, render: (record: T) => StripeObject) => {
     const record = map.get(id);
     return record ? render(record) : null;

@@ -4,12 +4,12 @@ import { renderInvoice, renderSubscription } from './render-billing';
 import type { BillingReason, Invoice, PaymentMethod, SandboxState, StripeObject, Subscription } from './state';
 
 /** Smart Retries stand-in: after a failed renewal, tries 3, 5 and 7 days after the first failure, then cancels. */
-export const RETRY_DAYS = [3, 5, 7];
+const RETRY_DAYS = [3, 5, 7];
 
 const invoiceEvent = (state: SandboxState, type: string, invoice: Invoice) => emit(state, type, renderInvoice(state, invoice), { at: state.now(invoice.customer) });
 
 /** Emits `customer.subscription.updated` with what changed since `before`, if anything did. */
-export function emitUpdated(state: SandboxState, sub: Subscription, before: StripeObject): void {
+function emitUpdated(state: SandboxState, sub: Subscription, before: StripeObject): void {
   const after = renderSubscription(state, sub);
   const previous = changedFields(before, after);
   if (previous) emit(state, 'customer.subscription.updated', after, { at: state.now(sub.customer), previous });

@@ -4,7 +4,7 @@
  */
 import type { CheckoutSession, Customer, PaymentMethod, PortalSession, Price, Product, SandboxState, StripeObject, TestClock } from './state';
 
-export const NO_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
+const NO_ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
 
 export function renderProduct(p: Product): StripeObject {
   return {

@@ -11,30 +11,58 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 export const configSchema = z
   .object({
     ...infraConfigShape,
-    PORT: port(4005),
-    /** the product's public origin: Checkout returns to its /billing/success and /pricing pages, the portal to /profile */
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-    /** a Stripe secret key (sk_live_... or sk_test_...); unset: the billing sandbox with its own key */
+    PORT: port(4005).describe("the billing service's port (`npm start` gives it `BILLING_PORT`)"),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .describe("the product's public origin: Checkout returns to its `/billing/success` and `/pricing` pages, the portal to `/profile`"),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^sk_(live|test)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_... or sk_test_...)')
-      .optional(),
-    /** the webhook endpoint's signing secret (whsec_...); required with STRIPE_SECRET_KEY */
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
-    /** where the Stripe API is: api.stripe.com, or a double speaking its protocol (the billing sandbox in compose) */
-    STRIPE_API_URL: z.string().url().optional(),
-    /** where this service reaches the billing sandbox when no STRIPE_SECRET_KEY is set */
-    BILLING_SANDBOX_URL: z.string().url().default('http://localhost:8091'),
-    /** one call to Stripe may take this long before it counts as failed (the SDK retries twice) */
-    STRIPE_TIMEOUT_MS: ms(10_000),
-    /** a past_due subscription keeps its plan this many days */
-    PAST_DUE_GRACE_DAYS: z.coerce.number().int().nonnegative().default(PAST_DUE_GRACE_DAYS),
-    /** prices read from Stripe are kept this long (the pricing pages ask on every visit) */
-    PLANS_CACHE_SECONDS: z.coerce.number().int().nonnegative().default(300),
-    /** how often the retry loop looks for events whose handling failed (Stripe or the broker down) */
-    WEBHOOK_RETRY_INTERVAL_MS: ms(15_000),
-    /** an event whose handling failed is tried again after this, doubling each time up to an hour (10 attempts) */
-    WEBHOOK_RETRY_BASE_MS: ms(30_000),
+      .optional()
+      .meta({
+        description: 'a Stripe secret key (`sk_live_...` or `sk_test_...`); required in production',
+        unset: 'the billing sandbox, with its built-in key',
+      }),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+      .optional()
+      .describe('the signing secret (`whsec_...`) of the webhook endpoint `${PUBLIC_URL}/api/billing/webhook`; required with `STRIPE_SECRET_KEY`'),
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({
+        description:
+          'where the Stripe API is: Stripe, or a double speaking its protocol (the billing sandbox in compose and the sandbox overlay); a live key is only ever sent to api.stripe.com',
+        unset: `\`${STRIPE_API}\`; without a key, \`BILLING_SANDBOX_URL\``,
+      }),
+    BILLING_SANDBOX_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8091')
+      .describe('where the service reaches the billing sandbox when no `STRIPE_SECRET_KEY` is set (`npm start`)'),
+    STRIPE_TIMEOUT_MS: ms(10_000).describe('one call to Stripe may take this long before it counts as failed (the SDK retries twice)'),
+    PAST_DUE_GRACE_DAYS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(PAST_DUE_GRACE_DAYS)
+      .describe('a subscription whose renewal failed (`past_due`) keeps its plan this many days'),
+    PLANS_CACHE_SECONDS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(300)
+      .describe('prices read from Stripe are kept this long (the pricing pages ask on every visit)'),
+    WEBHOOK_RETRY_INTERVAL_MS: ms(15_000).describe(
+      'how often the retry loop looks for Stripe events whose handling failed (Stripe or the broker down) and states the broker did not take',
+    ),
+    WEBHOOK_RETRY_BASE_MS: ms(30_000).describe(
+      'a Stripe event whose handling failed is tried again after this, doubling each time up to every 2 hours; after 18 attempts (about a day) it is given up, logged as an error',
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {

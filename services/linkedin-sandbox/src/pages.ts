@@ -79,7 +79,7 @@ export function errorPage(title: string, message: string): string {
 }
 
 /** LinkedIn shows the first ~210 characters of a post, then "…see more". */
-export const FOLD = 210;
+const FOLD = 210;
 
 /** The segments before the fold and after it; a hashtag or mention is never split, it goes where it starts. */
 function fold(segments: LittleSegment[], at: number): [LittleSegment[], LittleSegment[]] {
@@ -99,7 +99,7 @@ function fold(segments: LittleSegment[], at: number): [LittleSegment[], LittleSe
 }
 
 /** A hashtag links to the feed of its tag, as on LinkedIn (`/feed/hashtag/{tag}/`). */
-export function hashtagPath(tag: string): string {
+function hashtagPath(tag: string): string {
   return `/feed/hashtag/${encodeURIComponent(tag.toLowerCase())}/`;
 }
 

@@ -13,7 +13,7 @@ export const PRODUCTS = {
   },
 } as const;
 export type ProductId = keyof typeof PRODUCTS;
-export const productIds = Object.keys(PRODUCTS) as ProductId[];
+const productIds = Object.keys(PRODUCTS) as ProductId[];
 
 /** A registered app: its credentials and products, and the scopes those grant. */
 export interface SandboxApp {

@@ -7,7 +7,7 @@ export * from './state.types';
 
 const CALL_COUNT_DAYS = 7;
 
-export const CODE_TTL_MS = 30 * 60_000;
+const CODE_TTL_MS = 30 * 60_000;
 const AUTHORIZATION_REQUEST_TTL_MS = 60 * 60_000;
 
 /**
@@ -257,7 +257,7 @@ function textKey(author: string, commentary: string): string {
 }
 
 /** LinkedIn member ids (the OIDC `sub`) are short opaque strings; ours are derived from the email. */
-export function memberIdFor(email: string): string {
+function memberIdFor(email: string): string {
   const digest = createHash('sha256').update(email).digest();
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let id = '';

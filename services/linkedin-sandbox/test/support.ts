@@ -10,10 +10,10 @@ export const REDIRECT_URI = `${PUBLIC_URL}/linkedin/callback`;
 export const CLIENT_ID = 'postwright-sandbox';
 export const CLIENT_SECRET = 'postwright-sandbox-secret';
 /** the share app's products: Sign In with LinkedIn using OpenID Connect and Share on LinkedIn */
-export const SHARE_SCOPES = 'openid profile email w_member_social';
+const SHARE_SCOPES = 'openid profile email w_member_social';
 /** the second app, with the Community Management API alone */
 export const COMMUNITY_CLIENT_ID = 'postwright-sandbox-community';
-export const COMMUNITY_SCOPES = 'r_basicprofile w_member_social r_member_postAnalytics';
+const COMMUNITY_SCOPES = 'r_basicprofile w_member_social r_member_postAnalytics';
 
 /** The newest LinkedIn API version still active at `now` (contracts' list), as the LinkedIn service pins it. */
 export function activeVersion(now = Date.now()): string {

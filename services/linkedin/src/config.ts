@@ -17,6 +17,7 @@ import {
   productionProblems,
   productionRules,
   serviceProductionRules,
+  serviceUrlShape,
   type SecretRule,
 } from '@postwright/platform';
 
@@ -90,6 +91,9 @@ const base64Key = z
   .string()
   .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
 const optionalUrl = z.string().url().optional();
+/** An endpoint of LinkedIn's: linkedin.com's live, derived from the sandbox's URLs in sandbox mode. */
+const endpoint = (description: string, live: string) =>
+  optionalUrl.meta({ description, unset: `\`${live}\` live; in sandbox mode, derived from the sandbox's URLs` });
 
 /** What to set instead, for the messages that refuse or warn about a version. */
 function activeVersionsHint(now: number): string {
@@ -167,78 +171,133 @@ export const configSchema = z
   .object({
     ...infraConfigShape,
     ...mailConfigShape,
-    PORT: port(4003),
-    /** the product's public origin; the OAuth redirect_uri is its /linkedin/callback page, and the expiry emails link to its /profile */
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-    CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
-    /** AES-256-GCM key for LinkedIn tokens at rest (base64, 32 bytes) */
-    TOKEN_ENCRYPTION_KEY: base64Key.optional(),
-    /** older keys, comma-separated, still accepted for reading while tokens are re-encrypted with the current one */
-    TOKEN_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
-    /** sandbox (the local double) or live (linkedin.com); default sandbox unless LINKEDIN_CLIENT_ID is set */
-    LINKEDIN_MODE: z.enum(['sandbox', 'live']).optional(),
-    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
-    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
-    /** where this service reaches the sandbox (token exchange, API calls) */
-    LINKEDIN_SANDBOX_URL: z.string().url().default('http://localhost:8090'),
-    /** where a browser reaches the sandbox (consent page, post links); default LINKEDIN_SANDBOX_URL */
-    LINKEDIN_SANDBOX_PUBLIC_URL: z.string().url().optional(),
-    LINKEDIN_AUTH_URL: optionalUrl,
-    LINKEDIN_TOKEN_URL: optionalUrl,
-    LINKEDIN_REVOKE_URL: optionalUrl,
-    LINKEDIN_API_URL: optionalUrl,
-    /** where post links point: https://www.linkedin.com, or the sandbox's feed */
-    LINKEDIN_WEB_URL: optionalUrl,
-    /** default `${PUBLIC_URL}/linkedin/callback`; must equal a redirect URL registered for the app */
-    LINKEDIN_REDIRECT_URI: optionalUrl,
-    /**
-     * which LinkedIn app this is: share (Sign In with LinkedIn using OpenID Connect and Share on
-     * LinkedIn; no engagement) or community (the Community Management API alone: engagement, no
-     * OpenID and no email); it sets the default scopes and, in sandbox mode, the sandbox app
-     */
-    LINKEDIN_APP: z.enum(['share', 'community']).default('share'),
-    /** space- or comma-separated; default the app's (LINKEDIN_APPS), and only scopes its products grant */
-    LINKEDIN_SCOPES: z.string().optional(),
-    /** how long the connect step waits before reading the member once more when LinkedIn refused the token it has just issued */
-    LINKEDIN_FRESH_TOKEN_RETRY_MS: z.coerce.number().int().nonnegative().max(30_000).default(FRESH_TOKEN_RETRY_MS),
-    /**
-     * the LinkedIn-Version header: listed and active in contracts/src/linkedin-versions.ts, or newer
-     * than every listed one (in a month begun), which is used with a warning at start
-     */
+    PORT: port(4003).describe("the LinkedIn service's port (`npm start` gives it `LINKEDIN_PORT`)"),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .describe("the product's public origin: LinkedIn's redirect URI is `${PUBLIC_URL}/linkedin/callback`, and the expiry emails link to its `/profile`"),
+    CONTENT_URL: serviceUrlShape.CONTENT_URL,
+    TOKEN_ENCRYPTION_KEY: base64Key
+      .optional()
+      .describe('the key encrypting LinkedIn tokens at rest (AES-256-GCM): 32 bytes, base64 (`openssl rand -base64 32`); required outside the tests'),
+    TOKEN_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .optional()
+      .describe('older `TOKEN_ENCRYPTION_KEY` values, comma-separated, still accepted for reading while tokens are re-encrypted with the current one (key rotation)'),
+    LINKEDIN_MODE: z.enum(['sandbox', 'live']).optional().meta({
+      description: 'which LinkedIn to talk to: `sandbox` (the local double) or `live` (linkedin.com)',
+      unset: '`sandbox`, or `live` when `LINKEDIN_CLIENT_ID` is set',
+    }),
+    LINKEDIN_CLIENT_ID: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({
+        description: "your LinkedIn app's Client ID",
+        unset: `the sandbox's \`${SANDBOX_CLIENT.id}\` (\`${SANDBOX_COMMUNITY_CLIENT_ID}\` with \`LINKEDIN_APP=community\`); required live`,
+      }),
+    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional().meta({
+      description: "your LinkedIn app's Client Secret; with the sandbox in production, a generated one (the sandbox's `SANDBOX_CLIENT_SECRET`)",
+      unset: "the sandbox's built-in one; required live",
+    }),
+    LINKEDIN_SANDBOX_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8090')
+      .describe('where this service calls the sandbox (token exchange, API); in sandbox mode the endpoint URLs derive from it and from `LINKEDIN_SANDBOX_PUBLIC_URL`'),
+    LINKEDIN_SANDBOX_PUBLIC_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({
+        description: 'the sandbox as the browser reaches it (consent page, post links); differs where the service reaches it by an internal name (compose, Kubernetes)',
+        unset: '`LINKEDIN_SANDBOX_URL`',
+      }),
+    LINKEDIN_AUTH_URL: endpoint("LinkedIn's authorization endpoint", LIVE.authUrl),
+    LINKEDIN_TOKEN_URL: endpoint("LinkedIn's token endpoint (code exchange, refresh)", LIVE.tokenUrl),
+    LINKEDIN_REVOKE_URL: endpoint("LinkedIn's token revocation endpoint (disconnect)", LIVE.revokeUrl),
+    LINKEDIN_API_URL: endpoint("LinkedIn's REST and v2 APIs", LIVE.apiUrl),
+    LINKEDIN_WEB_URL: endpoint('where post links point (`/feed/update/{urn}/`)', LIVE.webUrl),
+    LINKEDIN_REDIRECT_URI: optionalUrl.meta({
+      description: 'must equal a redirect URL registered for the app',
+      unset: '`${PUBLIC_URL}/linkedin/callback`',
+    }),
+    LINKEDIN_APP: z
+      .enum(['share', 'community'])
+      .default('share')
+      .describe(
+        'which kind of LinkedIn app: `share` (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn; no engagement figures) or `community` (the Community Management API alone; engagement figures, no OpenID or email). ' +
+          "It sets the default scopes and, in sandbox mode, which of the sandbox's two apps is used ([docs/linkedin.md](linkedin.md#which-linkedin-app-share-or-community))",
+      ),
+    LINKEDIN_SCOPES: z
+      .string()
+      .optional()
+      .meta({
+        description: "scopes asked for, space- or comma-separated; start-up refuses scopes the app's products do not grant",
+        unset: `the app's: \`${LINKEDIN_APPS.share.scopes}\` (share), \`${LINKEDIN_APPS.community.scopes}\` (community)`,
+      }),
+    LINKEDIN_FRESH_TOKEN_RETRY_MS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .max(30_000)
+      .default(FRESH_TOKEN_RETRY_MS)
+      .describe('at connect, a member read LinkedIn answers 401 is tried once more after this long (a token LinkedIn has just issued can be refused for a moment)'),
     LINKEDIN_API_VERSION: z
       .string()
       .optional()
       .superRefine((version, ctx) => {
         const problem = version === undefined ? null : versionProblem(version, Date.now());
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .meta({
+        description:
+          `the \`LinkedIn-Version\` header: a version LinkedIn has released and not retired, as listed in \`${VERSION_LIST}\`, or one newer than the list (used with a warning); ` +
+          `start-up refuses any other, and warns ${SUNSET_WARNING_DAYS} days before its sunset ([docs/linkedin.md](linkedin.md#api-versions))`,
+        unset: `\`${LIVE_API_VERSION}\` live; in the sandbox the newest active version`,
       }),
-    /** how long a LinkedIn call may take; a post still unanswered then is "unconfirmed" */
-    LINKEDIN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    /**
-     * scheduled publishes one process runs at once (the publish-requests consumer's prefetch): each
-     * mostly waits (LinkedIn takes a few hundred ms to create a post, then the stores), so a burst
-     * of posts falling due together needs many in flight: a process left alone after its peer died
-     * carries 10,000 posts a minute only with about 167 x 0.4 s = 67 in flight, plus the stores'
-     * time
-     */
-    LINKEDIN_PUBLISH_CONCURRENCY: z.coerce.number().int().positive().max(1_000).default(96),
-    /**
-     * how long this process counts as alive after its last heartbeat (refreshed every third of it):
-     * a publish lock held by a process silent for that long (killed) is taken over by the others
-     */
-    LINKEDIN_INSTANCE_TTL_MS: z.coerce.number().int().positive().default(5_000),
-    /**
-     * how often an engagement round (likes, comments, reposts, views) runs; a post is read every
-     * round in its first day, then hourly, then every 6 hours (modules/engagement/poll-schedule.ts)
-     */
-    ENGAGEMENT_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
-    /** posts older than this are no longer polled */
-    ENGAGEMENT_WINDOW_DAYS: z.coerce.number().int().positive().default(30),
-    /**
-     * how often the connections are swept for the emails about their end (a week before, and once
-     * ended); the emails go at most this late
-     */
-    EXPIRY_NOTICE_INTERVAL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    LINKEDIN_REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10_000)
+      .describe('how long a LinkedIn call may take; a post still unanswered then is marked unconfirmed (never sent again automatically)'),
+    // a process left alone after its peer died carries 10,000 posts a minute only with about 167 x 0.4 s = 67 in flight, plus the stores' time
+    LINKEDIN_PUBLISH_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(1_000)
+      .default(96)
+      .describe(
+        "scheduled publishes one process runs at once (the publish-requests consumer's prefetch): LinkedIn takes a few hundred ms to create a post, so a burst falling due together needs many in flight",
+      ),
+    LINKEDIN_INSTANCE_TTL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5_000)
+      .describe(
+        'how long a process counts as alive after its last heartbeat (refreshed every third of it): a publish lock held by a process silent that long (killed) is taken over by the others',
+      ),
+    ENGAGEMENT_POLL_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000)
+      .describe(
+        'how often an engagement round (likes, comments, reposts, views) runs; a post is read every round in its first day, then hourly, then every 6 hours ([docs/linkedin.md](linkedin.md#engagement-and-linkedins-daily-limits))',
+      ),
+    ENGAGEMENT_WINDOW_DAYS: z.coerce.number().int().positive().default(30).describe('posts older than this are no longer polled'),
+    EXPIRY_NOTICE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000)
+      .describe(
+        'how often the connections whose grant ends within 7 days, or has ended, are looked for: each member is emailed once a week before and once when it has ended (the links open `${PUBLIC_URL}/profile`)',
+      ),
   })
   .superRefine((c, ctx) => {
     const mode = c.LINKEDIN_MODE ?? (c.LINKEDIN_CLIENT_ID ? 'live' : 'sandbox');

@@ -34,7 +34,7 @@ export interface StreamPace {
 }
 
 /** Tokens as a model sends them: about four characters each (a word piece). */
-export function tokensOf(text: string): string[] {
+function tokensOf(text: string): string[] {
   return text.match(/[\s\S]{1,4}/g) ?? [];
 }
 

@@ -30,7 +30,7 @@ const invalid = (status: number, message: string, extra: Partial<StripeErrorBody
   new StripeError(status, withDoc({ type: 'invalid_request_error', message, ...extra }), saved);
 
 /** Shows a key as Stripe does in its refusal: the prefix and last four characters. */
-export function maskKey(key: string): string {
+function maskKey(key: string): string {
   const prefix = /^(sk|rk|pk)_(test|live)_/.exec(key)?.[0] ?? '';
   const rest = key.slice(prefix.length);
   if (rest.length <= 4) return `${prefix}${'*'.repeat(rest.length)}`;

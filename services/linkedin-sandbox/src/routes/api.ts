@@ -49,7 +49,7 @@ type Metric = (typeof METRICS)[number];
  * Deterministic per post, growing with its age: impressions rise with the square root of
  * the seconds since posting, reactions, comments and reposts are fixed shares of them.
  */
-export function metricsFor(post: StoredPost, now: number): Record<Metric, number> {
+function metricsFor(post: StoredPost, now: number): Record<Metric, number> {
   const seed = createHash('sha256').update(post.id).digest();
   const ageSeconds = Math.max(0, (now - post.createdAt) / 1000);
   const impressions = Math.floor((20 + (seed[0] % 40)) * Math.sqrt(ageSeconds + 1));
@@ -64,7 +64,7 @@ export function metricsFor(post: StoredPost, now: number): Record<Metric, number
 }
 
 /** How long LinkedIn calls the same text a duplicate, and whether deleted posts still count (the sandbox's settings). */
-export function duplicateRule(settings: Pick<SandboxSettings, 'duplicateWindowSeconds' | 'ghostDuplicates'>) {
+function duplicateRule(settings: Pick<SandboxSettings, 'duplicateWindowSeconds' | 'ghostDuplicates'>) {
   return { windowMs: settings.duplicateWindowSeconds === null ? null : settings.duplicateWindowSeconds * 1000, ghosts: settings.ghostDuplicates };
 }
 

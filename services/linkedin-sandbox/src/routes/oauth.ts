@@ -4,9 +4,9 @@ import { consentPage, errorPage } from '../pages';
 import type { SandboxState } from '../state';
 
 /** LinkedIn's exact text for a bad, reused, expired or mismatched authorization code. */
-export const CODE_EXCHANGE_ERROR =
+const CODE_EXCHANGE_ERROR =
   'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists';
-export const REFRESH_ERROR = 'Token has been expired or revoked.';
+const REFRESH_ERROR = 'Token has been expired or revoked.';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 

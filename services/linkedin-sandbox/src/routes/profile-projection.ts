@@ -9,7 +9,7 @@
 const SIZES = [100, 200, 400, 800];
 
 /** Top-level fields of a projection like `(id,profilePicture(displayImage~:playableStreams))`, with what each holds. */
-export function projectionFields(projection: string): Map<string, string> {
+function projectionFields(projection: string): Map<string, string> {
   const inner = projection.trim().replace(/^\(/, '').replace(/\)$/, '');
   const fields = new Map<string, string>();
   let depth = 0;

@@ -44,6 +44,3 @@ export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>)
   return <div className={cx(styles.body, className)} {...rest} />;
 }
 
-export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cx(styles.footer, className)} {...rest} />;
-}

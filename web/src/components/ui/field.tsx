@@ -100,21 +100,6 @@ export function Textarea({ label, hint, error, invalid, optional, className, inp
   );
 }
 
-export type SelectProps = FieldShellProps & Omit<ComponentProps<'select'>, 'className'> & { inputClassName?: string };
-
-export function Select({ label, hint, error, invalid, optional, className, inputClassName, after, id, children, ...rest }: SelectProps) {
-  const ids = useFieldIds(id);
-  const shell = { label, hint, error, invalid, optional, className, after };
-  const { 'aria-describedby': describedBy, 'aria-invalid': ariaInvalid, ...control } = rest;
-  return (
-    <Shell {...shell} ids={ids}>
-      <select {...control} {...controlProps(shell, ids, { 'aria-describedby': describedBy, 'aria-invalid': ariaInvalid })} className={cx(styles.input, inputClassName)}>
-        {children}
-      </select>
-    </Shell>
-  );
-}
-
 /**
  * After a refused submit: moves focus to the first invalid field of the form (in page order)
  * once the errors have rendered, so its error is read out with it. Attach `ref` to the form

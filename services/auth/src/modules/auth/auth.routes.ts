@@ -23,7 +23,7 @@ const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; Max-Age=0; ${REFRESH_COO
  * The refresh cookie's value from the Cookie header (the only cookie the service reads, so no
  * parser is mounted). The first one wins: a browser sends the most specific path first.
  */
-export function readRefreshCookie(req: Request): string | undefined {
+function readRefreshCookie(req: Request): string | undefined {
   for (const pair of req.headers.cookie?.split(';') ?? []) {
     const eq = pair.indexOf('=');
     if (eq > 0 && pair.slice(0, eq).trim() === REFRESH_COOKIE) return pair.slice(eq + 1).trim() || undefined;

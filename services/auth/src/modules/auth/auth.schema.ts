@@ -22,7 +22,7 @@ export function personName(label: string, max: number) {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Trimmed and lower-cased: one account per address whatever the spelling. */
-export const emailInput = text('Email', FIELD_MAX.email)
+const emailInput = text('Email', FIELD_MAX.email)
   .toLowerCase()
   .refine((v) => EMAIL.test(v), 'Please enter a valid email address');
 

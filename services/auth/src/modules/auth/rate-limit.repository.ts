@@ -56,7 +56,7 @@ export function clientKey(address: string): string {
  * doubles with each further failure in the window, never more than LOGIN_DELAY_MAX_MS.
  */
 export const LOGIN_FREE_FAILURES = 4;
-export const LOGIN_DELAY_BASE_MS = 250;
+const LOGIN_DELAY_BASE_MS = 250;
 export const LOGIN_DELAY_MAX_MS = 2_000;
 
 export function loginDelayMs(failuresForEmail: number): number {

@@ -1,7 +1,7 @@
 import type { Messaging } from '@postwright/platform';
 import type { LinkedinEvent } from './linkedin-sync.use-case';
 
-export const LINKEDIN_EVENTS = ['linkedin.connected', 'linkedin.disconnected', 'linkedin.profile.updated'] as const;
+const LINKEDIN_EVENTS = ['linkedin.connected', 'linkedin.disconnected', 'linkedin.profile.updated'] as const;
 
 /** Durable queue `auth.linkedin-sync`; acked after the user document is updated. */
 export async function startLinkedinSyncConsumer(messaging: Messaging, sync: { apply(event: LinkedinEvent): Promise<void> }): Promise<void> {

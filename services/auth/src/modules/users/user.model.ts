@@ -3,7 +3,7 @@ import { userRoles } from '@postwright/contracts';
 
 const nullableString = { type: String, default: null };
 
-export const userMongoSchema = new Schema(
+const userMongoSchema = new Schema(
   {
     /** trimmed, lower-case; unique (always present, so FerretDB can index it) */
     email: { type: String, required: true, unique: true },

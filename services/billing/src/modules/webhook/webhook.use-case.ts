@@ -5,7 +5,7 @@ import type { SubscriptionUseCases } from '../subscription/subscription.use-case
 import type { InboxEntry, InboxRepository } from './inbox.repository';
 
 /** The events that can change what a member may do; others are recorded and left. */
-export const HANDLED_EVENTS = new Set([
+const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'customer.subscription.created',

@@ -13,7 +13,7 @@ export const contentNotFound = contentErrors.notFound;
  * (LinkedIn then names the post it has), so the text stops changing well before the due time,
  * whatever the clocks of the services say.
  */
-export const SCHEDULED_EDIT_CUTOFF_MS = 60_000;
+const SCHEDULED_EDIT_CUTOFF_MS = 60_000;
 
 /** Rounds of an edit that met the item changing status under it (unscheduled, rescheduled). */
 const EDIT_ATTEMPTS = 3;

@@ -10,7 +10,7 @@ import { postLength } from '../providers/post-length';
  */
 
 /** Phrases that mark a post as machine-written filler; readers and LinkedIn's audience skip them. */
-export const BANNED_PHRASES = [
+const BANNED_PHRASES = [
   "in today's fast-paced world",
   'in today’s fast-paced world',
   'in the ever-evolving',
@@ -118,7 +118,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One row per check over the posts written, plus failures and latency. */
-export function summarise(results: CaseResult[]) {
+function summarise(results: CaseResult[]) {
   const written = results.flatMap((r) => (r.ok ? [r] : []));
   const count = (pass: (c: PostChecks) => boolean) => written.filter((r) => pass(r.checks)).length;
   const rows: SummaryRow[] = [

@@ -5,7 +5,7 @@ import { OPTIMAL_POST_LENGTH } from '@postwright/contracts';
  * (postTextOf), so the spec's 1,300-1,600 characters (OPTIMAL_POST_LENGTH) is a rule for that
  * whole text, whichever of the five hooks is picked, not for the body alone.
  */
-export const HOOK_SEPARATOR = '\n\n';
+const HOOK_SEPARATOR = '\n\n';
 
 export interface LengthBand {
   min: number;

@@ -46,7 +46,7 @@ function extractJson(text: string): unknown {
 }
 
 /** Plain text for LinkedIn: markdown emphasis and headings would show up as literal symbols. */
-export function toPlainText(text: string): string {
+function toPlainText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/\*\*(.+?)\*\*/g, '$1')

@@ -11,7 +11,7 @@ export function hash(text: string): number {
 }
 
 /** mulberry32: a tiny seeded PRNG. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
