@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../config';
 import { probe } from '../probe';
-import { canConnect, checkRabbit, checkRedis, DATA_DIR, ensureMailpit, ensureMongo } from '../stack/infra';
+import { canConnect, checkRabbit, checkRedis, DATA_DIR, ensureMailpit, ensureMongo, FERRETDB_PORT, mailpitReady } from '../stack/infra';
 
 /** the tests' Mailpit: beside, not on, the ports of npm start's (1025, 8025), so test emails never land in a developer's inbox */
 export const TEST_MAILPIT_SMTP_PORT = 1125;
@@ -43,12 +43,17 @@ export default async function globalSetup(): Promise<void> {
     started.push(rabbit);
     process.env.AMQP_URL = rabbit.getAmqpUrl();
   }
+  const startsFerretdb = !process.env.MONGO_URL && !(await canConnect('127.0.0.1', FERRETDB_PORT));
+  const startsMailpit = !process.env.SMTP_URL && !process.env.MAILPIT_URL && !(await mailpitReady(TEST_MAILPIT_SMTP_PORT, TEST_MAILPIT_HTTP_PORT));
   process.env.MONGO_URL = (await ensureMongo({ detached: true })).url;
   process.env.REDIS_URL ??= DEFAULT_REDIS_URL;
   process.env.AMQP_URL ??= DEFAULT_AMQP_URL;
   await checkRedis();
   await checkRabbit();
   await provideMailpit();
+  const left = [startsFerretdb && `the embedded FerretDB (port ${FERRETDB_PORT})`, startsMailpit && `the tests' Mailpit (SMTP ${TEST_MAILPIT_SMTP_PORT}, inbox ${TEST_MAILPIT_HTTP_PORT})`].filter(Boolean);
+  // they outlive the run on purpose (the next run starts in seconds): say so, and how to stop them
+  if (left.length) console.log(`\nStarted ${left.join(' and ')}; they keep running for the next test run. Stop them with: npm run stop:test-servers\n`);
   process.env.POSTWRIGHT_TEST_INFRA_READY = '1';
   (globalThis as { __POSTWRIGHT_CONTAINERS__?: unknown }).__POSTWRIGHT_CONTAINERS__ = started;
 }
