@@ -18,3 +18,4 @@ export { runMain } from './run';
 export * from './metrics';
 export * from './mail';
 export * from './clients/accounts.client';
+export * from './clients/content.client';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { accountsClient, createInternalClient, serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { accountsClient, contentClient, serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import { apiVersionNotice, type LinkedinConfig } from './config';
-import { ContentClient } from './lib/content-client';
 import { LinkedinApi } from './lib/linkedin-api';
 import { linkedinMetrics } from './lib/linkedin-metrics';
 import { MemberReader } from './lib/linkedin-member';
@@ -50,7 +49,8 @@ function buildModules(ctx: ServiceContext<LinkedinConfig>, instanceId: string) {
   const oauth = new LinkedinOAuth(settings, strategy);
   const connections = new ConnectionRepository(ctx.mongo);
   const posts = new PostRepository(ctx.mongo);
-  const content = new ContentClient(createInternalClient({ service: 'content', baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN }));
+  // the reads of a burst of scheduled publishes go to the content service together
+  const content = contentClient({ contentUrl: config.CONTENT_URL, internalToken: config.INTERNAL_TOKEN, coalesceReads: true });
   const access = new LinkedinAccess({ connections, cipher, oauth, logger: ctx.logger });
   const locks = redisLocks(ctx.redis, ctx.keyPrefix, publishMaxMs, holder);
   const liveness = instanceLiveness(ctx.redis, holder, config.LINKEDIN_INSTANCE_TTL_MS);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
+import { contentClient, serviceMailOutbox, startService, type RunningService, type ServiceContext } from '@postwright/platform';
 import type { SchedulerConfig } from './config';
 import { startFiringConsumer } from './modules/firing/firing.consumer';
 import { FireQueue } from './modules/firing/firing.queue';
@@ -11,7 +11,6 @@ import { notificationAccounts } from './modules/notifications/accounts.client';
 import { startNotificationsConsumer } from './modules/notifications/notifications.consumer';
 import { notificationEmails } from './modules/notifications/notifications.emails';
 import { notificationUseCases } from './modules/notifications/notifications.use-case';
-import { contentClient } from './modules/schedule/content.client';
 import { scheduleModels } from './modules/schedule/schedule.model';
 import { scheduleRepository } from './modules/schedule/schedule.repository';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
@@ -23,7 +22,7 @@ import { suggestionsRoutes } from './modules/suggestions/suggestions.routes';
 function buildModules(ctx: ServiceContext<SchedulerConfig>, instanceId: string) {
   const { config, logger } = ctx;
   const repo = scheduleRepository(scheduleModels(ctx.mongo));
-  const content = contentClient({ baseUrl: config.CONTENT_URL, token: config.INTERNAL_TOKEN });
+  const content = contentClient({ contentUrl: config.CONTENT_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: 8_000 });
   // the timer calls firing, and firing arms the timer: the callback reads `firing` once both exist
   const queue = new FireQueue({
     redisUrl: config.REDIS_URL,

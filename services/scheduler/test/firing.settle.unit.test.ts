@@ -1,4 +1,4 @@
-import type { InternalContentItem, PublicationReport, TransitionRequest } from '@postwright/contracts';
+import type { PublicationReport, TransitionRequest } from '@postwright/contracts';
 import { moveItemBack } from '../src/modules/firing/firing.settle';
 import { awaitsDraftSync } from '../src/modules/schedule/schedule.states';
 import type { CancelledSchedule, ContentAnswer, ContentPort, FailedSchedule, Schedule } from '../src/modules/schedule/schedule.types';
@@ -9,9 +9,9 @@ describe('moving an item back', () => {
   /** A content service that records what it is asked and answers 409, as for an item that moved on. */
   function recordingContent() {
     const calls: Array<{ call: 'report'; contentId: string; report: PublicationReport } | { call: 'transition'; contentId: string; request: TransitionRequest }> = [];
-    const answer: ContentAnswer<InternalContentItem> = { ok: false, status: 409, message: 'moved on' };
+    const answer: ContentAnswer = { ok: false, status: 409, message: 'moved on' };
     const content: ContentPort = {
-      get: async () => answer,
+      get: async () => null,
       transition: async (contentId, request) => {
         calls.push({ call: 'transition', contentId, request });
         return answer;

@@ -116,18 +116,18 @@ export function world(options: { items?: InternalContentItem[]; answers?: Answer
     },
   };
   const content: ContentPort = {
-    async get(userId, contentId) {
-      const found = items.get(contentId);
+    async get({ id, userId }) {
+      const found = items.get(id);
       return found && found.userId === userId ? { ...found } : null;
     },
     async report(contentId, report) {
       if (options.contentDown) throw new Error('content service down');
       reports.push({ contentId, report });
       const found = items.get(contentId);
-      if (!found) return null;
+      if (!found) return { ok: false, status: 404, message: 'Content not found' };
       const settled = report.outcome === 'published' ? { ...found, status: 'published' as const, linkedinPostId: report.linkedinPostId } : found;
       items.set(contentId, settled);
-      return { ...settled };
+      return { ok: true, value: { ...settled } };
     },
   };
   const locks: Locks = {

@@ -153,7 +153,8 @@ export class PublicationPipeline {
   /** The event settles the item too, so a content service that cannot be reached now costs nothing. */
   private async report(item: InternalContentItem, report: PublicationReport): Promise<InternalContentItem | null> {
     try {
-      return await this.deps.content.report(item.id, report);
+      const answer = await this.deps.content.report(item.id, report);
+      return answer.ok ? answer.value : null;
     } catch (error) {
       this.deps.logger.error({ err: error, contentId: item.id, outcome: report.outcome }, 'content service unreachable after publishing; the event will settle the item');
       return null;

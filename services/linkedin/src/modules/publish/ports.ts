@@ -1,4 +1,4 @@
-import type { ContentClient } from '../../lib/content-client';
+import type { ContentPort as ContentApi } from '@postwright/platform';
 import type { EventPublisher } from '../../lib/events';
 import type { LinkedinApi } from '../../lib/linkedin-api';
 import type { Locks } from '../../lib/locks';
@@ -9,5 +9,5 @@ import type { PostRepository } from './post.repository';
 export type AttemptStore = Pick<PostRepository, 'insertAttempt' | 'findByKey' | 'findSending' | 'findPublishedByUrn' | 'firstSentAt' | 'transition' | 'move'>;
 export type ConnectionAccess = Pick<LinkedinAccess, 'requireConnection' | 'requireRecentConnection' | 'withToken'>;
 export type PostsApi = Pick<LinkedinApi, 'createPost' | 'postUrl' | 'apiVersion'>;
-export type ContentPort = Pick<ContentClient, 'get' | 'report'>;
+export type ContentPort = Pick<ContentApi, 'get' | 'report'>;
 export type { EventPublisher, Locks };

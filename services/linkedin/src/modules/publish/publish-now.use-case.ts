@@ -41,13 +41,13 @@ export function publishNow(deps: PublishNowDeps) {
     const connection = await access.requireConnection(userId);
     // ownership is proven before the lock: a request for someone else's item must not hold
     // the lock its owner's publish needs (item ids are guessable)
-    const owned = await content.get(userId, input.contentId);
+    const owned = await content.get({ id: input.contentId, userId });
     if (!owned) return refused({ kind: 'content-not-found' });
     const lock = await locks.tryAcquire(publishLock(owned.id));
     if (!lock) return refused({ kind: 'in-progress' });
     try {
       // read again under the lock: a second click waiting behind the first sees it published
-      const item = await content.get(userId, owned.id);
+      const item = await content.get({ id: owned.id, userId });
       if (!item) return refused({ kind: 'content-not-found' });
       if (item.status === 'published') return refused({ kind: 'already-published' });
       // under this item's lock no live attempt can be sending: one that is died between sending

@@ -51,7 +51,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       }
       let item: Awaited<ReturnType<ContentPort['get']>>;
       try {
-        item = await content.get(userId, contentId);
+        item = await content.get({ id: contentId, userId });
       } catch (error) {
         if (await repeatEarlier()) return;
         throw error;
@@ -123,7 +123,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
      * unconfirmed, as before: only the member can tell.
      */
     async function recover(orphan: SendingAttempt): Promise<void> {
-      const item = await content.get(userId, contentId);
+      const item = await content.get({ id: contentId, userId });
       const connection = await access.requireRecentConnection(userId).catch((error: unknown) => {
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return null;

@@ -45,9 +45,9 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
     try {
       const current = locked.previous;
       if (current?.status !== 'preparing') return;
-      const item = await content.get(current.contentId, current.userId);
-      if (item.ok && item.value.status === 'scheduled' && item.value.scheduledFor) {
-        const at = new Date(item.value.scheduledFor);
+      const item = await content.get({ id: current.contentId, userId: current.userId });
+      if (item?.status === 'scheduled' && item.scheduledFor) {
+        const at = new Date(item.scheduledFor);
         const pending = await repo.updateLocked(
           current.contentId,
           lockId,
@@ -70,11 +70,11 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
    * the item decides whether there is still anything to ask for.
    */
   async function stillWanted(schedule: FiringSchedule): Promise<boolean> {
-    const item = await content.get(schedule.contentId, schedule.userId);
+    const item = await content.get({ id: schedule.contentId, userId: schedule.userId });
     const scheduledFor = schedule.scheduledFor.getTime();
-    if (item.ok && item.value.status === 'scheduled' && item.value.scheduledFor && Date.parse(item.value.scheduledFor) === scheduledFor) return true;
+    if (item?.status === 'scheduled' && item.scheduledFor && Date.parse(item.scheduledFor) === scheduledFor) return true;
     await repo.remove(schedule.contentId, { status: ['firing'], requestId: schedule.requestId });
-    logger.info({ contentId: schedule.contentId, status: item.ok ? item.value.status : 'gone' }, 'claim no longer matches the item; schedule closed');
+    logger.info({ contentId: schedule.contentId, status: item?.status ?? 'gone' }, 'claim no longer matches the item; schedule closed');
     return false;
   }
 

@@ -44,8 +44,8 @@ export function notificationUseCases(deps: NotificationDeps) {
   }
 
   async function lineOf(contentId: string, userId: string): Promise<string | null> {
-    const item = await content.get(contentId, userId);
-    return item.ok ? postLine(item.value) : null;
+    const item = await content.get({ id: contentId, userId });
+    return item ? postLine(item) : null;
   }
 
   const to = (account: InternalAccount, kind: NotificationKind) => ({ email: account.email, firstName: account.firstName, unsubscribe: account.unsubscribe[kind] });

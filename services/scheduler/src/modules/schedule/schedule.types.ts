@@ -1,5 +1,6 @@
 /** The scheduler's domain types and the ports its use cases talk to (no transport, no storage). */
-import type { EventPayload, EventType, InternalContentItem, TransitionRequest, PublicationReport } from '@postwright/contracts';
+import type { EventPayload, EventType } from '@postwright/contracts';
+import type { ContentPort as ContentApi } from '@postwright/platform';
 
 /**
  * What a schedule can be doing. There is no "published": a published schedule has nothing left to
@@ -126,15 +127,9 @@ export interface ScheduleRepository {
   forgetInstancesBefore(seenBefore: Date): Promise<void>;
 }
 
-/** The content service's internal API. */
-export type ContentAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
-
-export interface ContentPort {
-  get(contentId: string, userId: string): Promise<ContentAnswer<InternalContentItem>>;
-  transition(contentId: string, request: TransitionRequest): Promise<ContentAnswer<InternalContentItem>>;
-  /** what came of a scheduled publish the scheduler gave up on; the content service settles the item */
-  report(contentId: string, report: PublicationReport): Promise<ContentAnswer<InternalContentItem>>;
-}
+/** The content service's internal API as the scheduler uses it: read an item, move it, report a scheduled publish given up. */
+export type ContentPort = Pick<ContentApi, 'get' | 'transition' | 'report'>;
+export type { ContentAnswer } from '@postwright/platform';
 
 /**
  * One planned publication: a schedule's current request id identifies it (new on every

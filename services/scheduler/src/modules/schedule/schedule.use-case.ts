@@ -79,13 +79,13 @@ export function scheduleUseCases(deps: ScheduleDeps) {
       // written, created or locked: a request for someone else's item must neither move their
       // schedule nor hold the mutex their own request needs (item ids are guessable). A plan is
       // only ever made for its owner, so a plan of this user's is the proof already.
-      const item = await content.get(contentId, userId);
+      const item = await content.get({ id: contentId, userId });
       if (!previous || previous.userId !== userId) {
-        if (!item.ok) throw errors.notFound();
-        if (item.value.status !== 'draft' && item.value.status !== 'scheduled') throw errors.notSchedulable();
+        if (!item) throw errors.notFound();
+        if (item.status !== 'draft' && item.status !== 'scheduled') throw errors.notSchedulable();
       }
       // a text LinkedIn would refuse is refused now, while the member is here, not at its time
-      const tooLong = item.ok ? linkedinLengthProblem(postTextOf(item.value)) : null;
+      const tooLong = item ? linkedinLengthProblem(postTextOf(item)) : null;
       if (tooLong) throw errors.tooLong(tooLong);
 
       // one write takes the mutex and makes a new plan: from here a timer of the old plan finds nothing
