@@ -45,6 +45,14 @@ function withLineItems(state: ApiDeps['state'], session: CheckoutSession, paths:
 
 /** Checkout Sessions (subscription mode, on the sandbox's hosted page) and Billing Portal sessions. */
 export function sessionRoutes(router: Router, { state, config }: ApiDeps): void {
+  /** The session with its status as of now (an open one past its expiry has expired). */
+  const currentSession = (id: string) => {
+    const session = state.checkoutSessions.get(id);
+    if (!session) throw stripeErrors.noSuch('checkout.session', id, 'id');
+    refreshStatus(session, state.now(session.customer));
+    return session;
+  };
+
   router.post('/checkout/sessions', (req, res) => {
     const p = parseParams(
       req.body,
@@ -109,18 +117,14 @@ export function sessionRoutes(router: Router, { state, config }: ApiDeps): void 
 
   router.get('/checkout/sessions/:id', (req, res) => {
     const p = parseParams(req.query, { expand: 'strings' });
-    const session = state.checkoutSessions.get(req.params.id);
-    if (!session) throw stripeErrors.noSuch('checkout.session', req.params.id, 'id');
-    refreshStatus(session, state.now(session.customer));
+    const session = currentSession(req.params.id);
     res.json(withLineItems(state, session, p.expand));
   });
 
   /** Closes an open session so it can no longer be paid; Stripe refuses it for one that is complete or expired. */
   router.post('/checkout/sessions/:id/expire', (req, res) => {
     const p = parseParams(req.body, { expand: 'strings' });
-    const session = state.checkoutSessions.get(req.params.id);
-    if (!session) throw stripeErrors.noSuch('checkout.session', req.params.id, 'id');
-    refreshStatus(session, state.now(session.customer));
+    const session = currentSession(req.params.id);
     if (session.status !== 'open') throw stripeErrors.invalidRequest(`Only Checkout Sessions with a status of \`open\` can be expired.`);
     session.status = 'expired';
     res.json(withLineItems(state, session, p.expand));

@@ -1,11 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/**
- * The mirror of a member's subscription as Stripe last told us, and whether the auth service has
- * been told (`published`: the outbox flag; an unpublished mirror is sent again until it is).
- */
-export interface SubscriptionDocument {
-  userId: string;
+/** What the mirror holds of a member's subscription. */
+export interface SubscriptionState {
   customerId: string;
   subscriptionId: string | null;
   plan: string | null;
@@ -18,6 +14,14 @@ export interface SubscriptionDocument {
   /** when we first saw the subscription past_due: the grace period counts from here */
   pastDueSince: Date | null;
   graceEndsAt: Date | null;
+}
+
+/**
+ * The mirror of a member's subscription as Stripe last told us, and whether the auth service has
+ * been told (`published`: the outbox flag; an unpublished mirror is sent again until it is).
+ */
+export interface SubscriptionDocument extends SubscriptionState {
+  userId: string;
   /** when this state was read from Stripe: a read started later replaces it, an earlier one never does */
   revision: Date;
   published: boolean;

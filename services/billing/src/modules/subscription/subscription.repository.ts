@@ -1,20 +1,7 @@
 import type { Connection } from 'mongoose';
-import { subscriptionModel } from './subscription.model';
+import { subscriptionModel, type SubscriptionState } from './subscription.model';
 
-/** What the mirror holds of a member's subscription. */
-export interface SubscriptionState {
-  customerId: string;
-  subscriptionId: string | null;
-  plan: string | null;
-  interval: string | null;
-  status: string;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  endedAt: Date | null;
-  pastDueSince: Date | null;
-  graceEndsAt: Date | null;
-}
+export type { SubscriptionState } from './subscription.model';
 
 export interface SubscriptionRecord extends SubscriptionState {
   userId: string;
