@@ -20,18 +20,14 @@
 # every iterator) runs in its debug builds only; it was 6 % of the database's CPU under load.
 set -euo pipefail
 VERSION="${FERRETDB_VERSION:-v1.24.2}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
+source "$(dirname "${BASH_SOURCE[0]}")/tools-lib.sh"
 BIN="$TOOLS/bin/ferretdb"
 PATCHES="$ROOT/platform/scripts/ferretdb"
 # the build is redone when the version or the patches change
 STAMP="$VERSION $(cat "$PATCHES"/*.patch | sha256sum | cut -c1-16)"
 if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$STAMP" ]] && "$BIN" --version >/dev/null 2>&1; then exit 0; fi
-if ! command -v go >/dev/null 2>&1; then
-  echo "FerretDB is needed because MONGO_URL is not set, and Go is not installed to build it." >&2
-  echo "Either install Go, or run MongoDB yourself and set MONGO_URL (README, \"Servers for npm start\")" >&2
-  exit 1
-fi
+require_go "FerretDB is needed because MONGO_URL is not set, and Go is not installed to build it." \
+  "Either install Go, or run MongoDB yourself and set MONGO_URL (README, \"Servers for npm start\")"
 echo "Building FerretDB $VERSION into $TOOLS/bin (first run only, about 2 minutes)..." >&2
 export GOFLAGS=-mod=mod
 WORK="$TOOLS/ferretdb-build"

@@ -9,15 +9,11 @@
 # axllent/mailpit image of compose and the sandbox overlay has the whole UI.
 set -euo pipefail
 VERSION="${MAILPIT_VERSION:-v1.33.1}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
+source "$(dirname "${BASH_SOURCE[0]}")/tools-lib.sh"
 BIN="$TOOLS/bin/mailpit"
 if [[ -x "$BIN" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$VERSION" ]]; then exit 0; fi
-if ! command -v go >/dev/null 2>&1; then
-  echo "Mailpit (the local SMTP server that catches the product's emails) is built with Go, and Go is not installed." >&2
-  echo "Install Go, or set SMTP_URL to an SMTP server of your own (docs/configuration.md)" >&2
-  exit 1
-fi
+require_go "Mailpit (the local SMTP server that catches the product's emails) is built with Go, and Go is not installed." \
+  "Install Go, or set SMTP_URL to an SMTP server of your own (docs/configuration.md)"
 echo "Building Mailpit $VERSION into $TOOLS/bin (first run only, under a minute)..." >&2
 GOBIN_DIR="$TOOLS/mailpit-build"
 rm -rf "$GOBIN_DIR" && mkdir -p "$GOBIN_DIR" "$TOOLS/bin"

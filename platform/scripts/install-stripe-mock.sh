@@ -5,16 +5,12 @@
 # it as well, so the sandbox cannot accept a request shape the real API would refuse.
 set -euo pipefail
 VERSION="${STRIPE_MOCK_VERSION:-v0.203.0}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TOOLS="${POSTWRIGHT_TOOLS_DIR:-$ROOT/.tools}"
+source "$(dirname "${BASH_SOURCE[0]}")/tools-lib.sh"
 BIN="$TOOLS/bin/stripe-mock"
 SPEC="$TOOLS/stripe-mock/spec3.json"
 if [[ -x "$BIN" ]] && [[ -f "$SPEC" ]] && [[ "$(cat "$BIN.stamp" 2>/dev/null)" == "$VERSION" ]]; then exit 0; fi
-if ! command -v go >/dev/null 2>&1; then
-  echo "stripe-mock (checks the billing tests' requests against Stripe's API description) is built with Go, and Go is not installed." >&2
-  echo "Install Go and run: bash platform/scripts/install-stripe-mock.sh" >&2
-  exit 1
-fi
+require_go "stripe-mock (checks the billing tests' requests against Stripe's API description) is built with Go, and Go is not installed." \
+  "Install Go and run: bash platform/scripts/install-stripe-mock.sh"
 echo "Building stripe-mock $VERSION into $TOOLS/bin (first run only, about a minute)..." >&2
 mkdir -p "$TOOLS/bin" "$TOOLS/stripe-mock"
 # built beside and renamed over: a stripe-mock running the old binary keeps running
