@@ -7,13 +7,11 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
 import { workspaceKey } from '../src/lib/workspace-storage';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { seriousViolations } from './support/axe';
 import { contentStore } from './support/content-store';
 import { chooseType, details, experienceLabels, fillDetails, generateDraft, topicLabels } from './support/generator-steps';
 import { gate, payrollPost, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 function savedDraft(overrides: Partial<ContentItem> = {}) {
   return payrollPost({

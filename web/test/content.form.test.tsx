@@ -6,12 +6,10 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { chooseType, experienceLabels, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 /** The text shown under a field (its error), found from the control. */
 function errorOf(control: HTMLElement): string | null {

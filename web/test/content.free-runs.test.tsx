@@ -5,12 +5,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { details, fillAndGenerate, generateDraft } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 const FUTURE_END = '2099-03-04T12:00:00.000Z';
 const PAST_END = '2026-02-01T12:00:00.000Z';

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
 import { browserNavigation } from '../src/lib/linkedin-api';
 import { session } from '../src/lib/session';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { answeredUser } from './support/content-store';
 import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
@@ -23,7 +22,6 @@ const names = {
   learning: 'Relationship Builder',
 } as const;
 
-beforeEach(() => resetLinkedInConnection());
 
 async function chooseType(name: string) {
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(`^${name}`) }));

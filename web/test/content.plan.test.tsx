@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { buildSubscription, PORTAL_URL, watchNavigation } from './support/billing';
 import { contentStore } from './support/content-store';
 import { chooseType, fillAndGenerate, fillDetails, generateDraft, pressGenerate } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 afterEach(() => jest.restoreAllMocks());
 
 const RESETS = '2099-03-04T12:00:00.000Z';

@@ -7,13 +7,11 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { chooseType, details, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { connectedProfile, gate, renderSignedIn } from './support/screens';
 import type { FakeCall, FakeReply } from './support/fake-api';
 
-beforeEach(() => resetLinkedInConnection());
 
 const premium = { subscriptionTier: 'premium' as const };
 const hookRadio = (name: string) => screen.getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) });

@@ -5,12 +5,10 @@
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { details, generateDraft } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 async function generateAgain() {
   await userEvent.click(screen.getByRole('button', { name: 'Edit details' }));

@@ -5,11 +5,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem, EditRequest } from '@postwright/contracts';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { payrollPost, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 const AT = '2030-03-04T08:30:00.000Z';
 function scheduledPost(overrides: Partial<ContentItem> = {}) {

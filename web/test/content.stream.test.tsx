@@ -11,7 +11,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EVENT_STREAM_TYPE, type ContentItem, type GenerateResponse } from '@postwright/contracts';
 import { session } from '../src/lib/session';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { seriousViolations } from './support/axe';
 import type { FakeCall, FakeReply } from './support/fake-api';
 import { answeredUser } from './support/content-store';
@@ -19,7 +18,6 @@ import { eventStream, type EventStream } from './support/event-stream';
 import { chooseType, details, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { buildItem, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 const GENERATE = 'POST /api/content/generate';
 const isStream = (call: FakeCall) => call.accept === EVENT_STREAM_TYPE;

@@ -4,13 +4,11 @@
  * being read when another type is chosen.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import type { FakeCall } from './support/fake-api';
 import { chooseType, fillDetails, pressGenerate, topicLabels } from './support/generator-steps';
 import { buildItem, gate, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 describe('type switch mid-generation', () => {
   it('when the type changes while the Framework post is being written, then it is aborted and its late answer is dropped', async () => {

@@ -8,14 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { EVENT_STREAM_TYPE, RECONNECT_REQUIRED_MESSAGE, type ContentItem, type User } from '@postwright/contracts';
 import { previewHeadline } from '../src/features/content/components/post-preview';
 import { readWorkspace } from '../src/lib/workspace-storage';
-import { resetLinkedInConnection } from '../src/lib/use-linkedin-connection';
 import { contentStore } from './support/content-store';
 import { eventStream } from './support/event-stream';
 import { buildUser, type FakeCall } from './support/fake-api';
 import { chooseType, details, experienceLabels, fillDetails, generateDraft, pressGenerate, topicLabels } from './support/generator-steps';
 import { buildItem, connectedProfile, renderSignedIn } from './support/screens';
 
-beforeEach(() => resetLinkedInConnection());
 
 describe('each type keeps its own form', () => {
   it('when a form is typed and another type is chosen, then the new type starts empty; coming back, the first form is as typed', async () => {

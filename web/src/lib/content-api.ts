@@ -1,5 +1,7 @@
 import type { CalendarSettingsResponse, ContentItem, ContentType, EditRequest, ScheduleResponse, SuggestionsResponse, UnscheduleResponse } from '@postwright/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryKeys } from './query-client';
 
 /**
  * Content calls shared by several screens: the list, edits, delete, publishing
@@ -60,4 +62,27 @@ export async function scheduleSuggestions(contentType: ContentType, tz: string, 
 /** The scheduler's rules (the minimum lead); see lib/use-calendar-settings.ts. */
 export async function getCalendarSettings(signal?: AbortSignal): Promise<CalendarSettingsResponse> {
   return api.get<CalendarSettingsResponse>('/calendar/settings', { signal });
+}
+
+/** The member's content list, read through the query cache (the dashboard and content management share it). */
+export const contentListQuery = (userId: string) => queryOptions({ queryKey: queryKeys.contentList(userId), queryFn: ({ signal }) => listContent(signal) });
+
+/** One item as the server has it now, read through the query cache. */
+export const contentItemQuery = (userId: string, id: string) =>
+  queryOptions({ queryKey: queryKeys.contentItem(userId, id), queryFn: ({ signal }) => getContent(id, signal), staleTime: 0 });
+
+/** The next posting slots of a content type, read through the query cache (a help: a failure shows none). */
+export const scheduleSuggestionsQuery = (userId: string, contentType: ContentType, timeZone: string) =>
+  queryOptions({ queryKey: queryKeys.scheduleSuggestions(userId, contentType, timeZone), queryFn: ({ signal }) => scheduleSuggestions(contentType, timeZone, signal) });
+
+/** Writes an item the server answered with into the cached list (where it is) and the cached item. */
+export function storeContentItem(client: QueryClient, userId: string, item: ContentItem) {
+  client.setQueryData<ContentItem[]>(queryKeys.contentList(userId), (list) => list?.map((each) => (each.id === item.id ? item : each)));
+  client.setQueryData(queryKeys.contentItem(userId, item.id), item);
+}
+
+/** Takes a deleted item out of the cache. */
+export function forgetContentItem(client: QueryClient, userId: string, id: string) {
+  client.setQueryData<ContentItem[]>(queryKeys.contentList(userId), (list) => list?.filter((each) => each.id !== id));
+  client.removeQueries({ queryKey: queryKeys.contentItem(userId, id) });
 }

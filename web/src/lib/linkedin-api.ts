@@ -1,7 +1,9 @@
 import { isErrorCode, type ErrorCode, type LinkedinProfile, type ProfileStatusResponse } from '@postwright/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { formatLongDate } from './datetime';
 import { browserNavigation } from './navigation';
+import { queryKeys } from './query-client';
 import { rememberLinkedInReturnTo } from './return-to';
 
 export { browserNavigation };
@@ -20,6 +22,9 @@ export async function getLinkedInStatus(signal?: AbortSignal): Promise<LinkedInS
     throw error;
   }
 }
+
+/** The member's LinkedIn connection, read through the query cache (every screen that shows it shares it). */
+export const linkedinStatusQuery = (userId: string) => queryOptions({ queryKey: queryKeys.linkedinStatus(userId), queryFn: ({ signal }) => getLinkedInStatus(signal) });
 
 /** Where to send the browser to authorise Postwright at LinkedIn. */
 export async function getLinkedInAuthUrl(): Promise<{ authURL: string; state: string }> {

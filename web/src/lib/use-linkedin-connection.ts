@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { getLinkedInStatus, type LinkedInStatus } from './linkedin-api';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { linkedinStatusQuery, type LinkedInStatus } from './linkedin-api';
+import { queryKeys } from './query-client';
 import { session } from './session';
 
 /**
@@ -25,108 +27,31 @@ export interface LinkedInConnection {
   markExpired: () => void;
 }
 
-interface Snapshot {
-  status: LinkedInStatus | null;
-  checking: boolean;
-  failed: boolean;
-  /** when the last answer came (ms); 0 before any */
-  checkedAt: number;
-}
-
 /** A screen that mounts within this long of the last answer reuses it (a tab switch, a card). */
 const FRESH_MS = 10_000;
-
-const initial: Snapshot = { status: null, checking: false, failed: false, checkedAt: 0 };
-let snapshot: Snapshot = initial;
-let inFlight: Promise<void> | null = null;
-/** bumped whenever the user changes, so a late answer for the previous user is dropped */
-let generation = 0;
-let userId: string | null | undefined;
-const listeners = new Set<() => void>();
-let unsubscribeSession: (() => void) | null = null;
-
-function set(next: Snapshot) {
-  snapshot = next;
-  for (const listener of [...listeners]) listener();
-}
-
-/** Another user (or nobody) is signed in: what we knew no longer applies. */
-function followSession() {
-  const current = session.get().user?.id ?? null;
-  if (current === userId) return;
-  userId = current;
-  generation += 1;
-  inFlight = null;
-  if (snapshot !== initial) set(initial);
-}
-
-function subscribe(listener: () => void) {
-  if (!unsubscribeSession) {
-    userId = session.get().user?.id ?? null;
-    unsubscribeSession = session.subscribe(followSession);
-  }
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** One call at a time; components mounting together share it, and a fresh answer is reused. */
-function check(force: boolean): Promise<void> {
-  followSession();
-  if (inFlight) return inFlight;
-  if (!force && snapshot.status && Date.now() - snapshot.checkedAt < FRESH_MS) return Promise.resolve();
-  const mine = generation;
-  set({ ...snapshot, checking: true });
-  inFlight = getLinkedInStatus()
-    .then((status) => {
-      if (mine === generation) set({ status, checking: false, failed: false, checkedAt: Date.now() });
-    })
-    .catch(() => {
-      if (mine === generation) set({ status: null, checking: false, failed: true, checkedAt: Date.now() });
-    })
-    .finally(() => {
-      if (mine === generation) inFlight = null;
-    });
-  return inFlight;
-}
-
-function markNotConnected() {
-  set({ status: { connected: false }, checking: false, failed: false, checkedAt: Date.now() });
-}
-
-function markExpired() {
-  const { status } = snapshot;
-  if (!status?.connected) return markNotConnected();
-  set({ status: { ...status, expired: true, reconnectSoon: true }, checking: false, failed: false, checkedAt: Date.now() });
-}
 
 function connectedOf(status: LinkedInStatus | null): boolean | null {
   if (!status) return null;
   return status.connected && !status.expired;
 }
 
-/** Forgets what is known (tests; a new session does it by itself). */
-export function resetLinkedInConnection() {
-  generation += 1;
-  inFlight = null;
-  set(initial);
-}
-
 /** The member's LinkedIn connection, checked when a component using it mounts. */
 export function useLinkedInConnection(): LinkedInConnection {
-  const state = useSyncExternalStore(subscribe, () => snapshot, () => initial);
-  useEffect(() => {
-    void check(false);
-  }, []);
-  const refresh = useCallback(() => check(true), []);
-  return {
-    connected: connectedOf(state.status),
-    checking: state.checking,
-    failed: state.failed,
-    status: state.status,
-    refresh,
-    markNotConnected,
-    markExpired,
-  };
+  // the session's member: the connection is theirs from sign-in on, whatever screen asks
+  const userId = useSyncExternalStore(session.subscribe, () => session.get().user?.id ?? '');
+  const client = useQueryClient();
+  const query = useQuery({ ...linkedinStatusQuery(userId), enabled: userId !== '', staleTime: FRESH_MS });
+  const failed = query.isError && !query.isFetching;
+  const status = failed ? null : (query.data ?? null);
+
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  const markNotConnected = useCallback(() => client.setQueryData<LinkedInStatus>(queryKeys.linkedinStatus(userId), { connected: false }), [client, userId]);
+  const markExpired = useCallback(() => {
+    client.setQueryData<LinkedInStatus>(queryKeys.linkedinStatus(userId), (current) => (current?.connected ? { ...current, expired: true, reconnectSoon: true } : { connected: false }));
+  }, [client, userId]);
+
+  return { connected: connectedOf(status), checking: query.isFetching, failed, status, refresh, markNotConnected, markExpired };
 }

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContentItem } from '@postwright/contracts';
-import { deleteContent, editContent, listContent } from '../../../lib/content-api';
+import { useUser } from '../../../lib/auth';
+import { storeContentItem } from '../../../lib/content-api';
+import { useContentListQuery, useDeleteContent, useSaveEdit } from '../api/content-list';
 import type { Filter } from '../components/messages';
 
-/** While a scheduled item is due within this window, the list is re-read so it turns published by itself. */
-const DUE_SOON_MS = 2 * 60 * 1000;
-export const POLL_INTERVAL_MS = 4000;
+export { POLL_INTERVAL_MS } from '../api/content-list';
 
 export type StatusCounts = Record<Filter, number>;
 
@@ -15,73 +16,33 @@ export type StatusCounts = Record<Filter, number>;
  * scheduling go through the shared publish flow, which hands back the changed item (`replace`).
  */
 export function useContentList() {
-  const [items, setItems] = useState<ContentItem[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
+  const user = useUser();
+  const client = useQueryClient();
+  const list = useContentListQuery();
+  const edit = useSaveEdit();
+  const deletion = useDeleteContent();
+  const items = list.data ?? null;
+  // a failed load shows the error and a Retry button, never sample items; a failed re-read keeps the list
+  const loadError = list.isError && !list.isFetching;
 
-  const load = useCallback(async (quiet = false, signal?: AbortSignal) => {
-    if (!quiet) {
-      setLoading(true);
-      setLoadError(false);
-    }
-    try {
-      setItems(await listContent(signal));
-      setLoadError(false);
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError') return;
-      // a failed load shows the error and a Retry button, never sample items
-      if (!quiet) setLoadError(true);
-    } finally {
-      if (!quiet && !signal?.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(false, controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  // a scheduled post that is due soon is published by the scheduler: follow it
-  const dueSoon = useMemo(
-    () => (items ?? []).some((item) => item.status === 'scheduled' && item.scheduledFor && Date.parse(item.scheduledFor) - Date.now() < DUE_SOON_MS),
-    [items],
-  );
-  useEffect(() => {
-    if (!dueSoon) return;
-    const timer = setInterval(() => void load(true), POLL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [dueSoon, load]);
-
-  const replace = useCallback((updated: ContentItem) => {
-    setItems((current) => (current ?? []).map((item) => (item.id === updated.id ? updated : item)));
-  }, []);
+  const replace = useCallback((updated: ContentItem) => storeContentItem(client, user.id, updated), [client, user.id]);
 
   /** Stores an inline edit as the draft's text; resolves with the saved item (rejects on failure). */
-  const saveEdit = useCallback(
-    async (id: string, text: string) => {
-      const saved = await editContent(id, { editedContent: text, saveAsDraft: true });
-      replace(saved);
-      return saved;
-    },
-    [replace],
-  );
+  const { mutateAsync: saveText } = edit;
+  const saveEdit = useCallback((id: string, text: string) => saveText({ id, text }), [saveText]);
 
   /** Deletes an item and takes it off the list (rejects on failure). */
-  const remove = useCallback(async (id: string) => {
-    await deleteContent(id);
-    setItems((current) => (current ?? []).filter((item) => item.id !== id));
-  }, []);
+  const { mutateAsync: remove } = deletion;
 
   const counts = useMemo<StatusCounts>(() => {
-    const list = items ?? [];
+    const all = items ?? [];
     return {
-      all: list.length,
-      draft: list.filter((i) => i.status === 'draft').length,
-      published: list.filter((i) => i.status === 'published').length,
-      scheduled: list.filter((i) => i.status === 'scheduled').length,
+      all: all.length,
+      draft: all.filter((i) => i.status === 'draft').length,
+      published: all.filter((i) => i.status === 'published').length,
+      scheduled: all.filter((i) => i.status === 'scheduled').length,
     };
   }, [items]);
 
-  return { items, loading, loadError, counts, reload: () => load(), replace, saveEdit, remove };
+  return { items, loading: !items && !loadError, loadError, counts, reload: () => list.refetch(), replace, saveEdit, remove };
 }
