@@ -20,8 +20,8 @@ import { publicationUseCases } from './modules/publication/publication.use-case'
 export function buildModules(ctx: ServiceContext<ContentConfig>) {
   const { config, logger } = ctx;
   const repo = contentRepository(contentModel(ctx.mongo));
-  // every use case works on the items, announces its changes and logs
-  const items = { repo, events: ctx.messaging, logger };
+  // only what other services act on is announced (a delete, which the scheduler cancels)
+  const events = ctx.messaging;
   const quota = quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN });
   const limits = generationLimits(ctx.redis, ctx.keyPrefix, {
     maxInFlight: config.GENERATION_MAX_IN_FLIGHT,
@@ -31,10 +31,10 @@ export function buildModules(ctx: ServiceContext<ContentConfig>) {
     graceMs: 30_000,
   });
   return {
-    content: contentUseCases(items),
-    lifecycle: lifecycleUseCases(items),
-    publication: publicationUseCases(items),
-    generation: generationUseCases({ ...items, generator: timedGenerator(createGenerator(config, logger), ctx.metrics), quota, limits }),
+    content: contentUseCases({ repo, events, logger }),
+    lifecycle: lifecycleUseCases({ repo }),
+    publication: publicationUseCases({ repo, events, logger }),
+    generation: generationUseCases({ repo, logger, generator: timedGenerator(createGenerator(config, logger), ctx.metrics), quota, limits }),
   };
 }
 export type ContentModules = ReturnType<typeof buildModules>;

@@ -19,18 +19,20 @@ describe('DELETE /api/content/:id', () => {
   );
 
   const items = () => stack.content.ctx.mongo.collection('content_items');
-  const remove = (id: string, token = user.token) => http(stack.content.url, 'DELETE', `/api/content/${id}`, { token });
+  const remove = (id: string, token = user.token, requestId?: string) =>
+    http(stack.content.url, 'DELETE', `/api/content/${id}`, { token, headers: requestId ? { 'x-request-id': requestId } : {} });
 
-  test('when a draft is deleted, then 200 { success: true }, it is gone from the list and the store, and content.deleted is emitted', async () => {
+  test('when a draft is deleted, then 200 { success: true }, it is gone from the list and the store, and content.deleted is emitted with the request id as correlation id', async () => {
     const item = await stack.draft(user);
 
-    const res = await remove(item.id);
+    const res = await remove(item.id, user.token, 'req-delete-0001');
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect((await stack.list(user)).map((c) => c.id)).not.toContain(item.id);
     const event = await probe.waitFor('content.deleted', (p) => p.contentId === item.id);
     expect(event.payload).toEqual({ contentId: item.id, userId: user.id, status: 'draft' });
+    expect(event.correlationId).toBe('req-delete-0001');
     expect(await items().countDocuments({ _id: new Types.ObjectId(item.id) })).toBe(0);
   });
 

@@ -88,7 +88,6 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
       }
       if (result.outcome === 'not_found') throw contentErrors.notFound();
       if (result.outcome === 'conflict') throw result.record.status === 'published' ? contentErrors.notEditable('published', 'edit') : contentErrors.changedMeanwhile();
-      if (result.outcome === 'updated') await announce('content.updated', { contentId: id, userId, status: result.record.status });
       return toContentItem(result.record);
     },
 
@@ -97,9 +96,7 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
      * version in turn, so a second call redoes. Drafts only.
      */
     async restorePrevious(userId: string, id: string): Promise<ContentItem> {
-      const record = settled(await repo.restorePrevious(id, userId), 'restore');
-      await announce('content.updated', { contentId: id, userId, status: record.status });
-      return toContentItem(record);
+      return toContentItem(settled(await repo.restorePrevious(id, userId), 'restore'));
     },
 
     /**

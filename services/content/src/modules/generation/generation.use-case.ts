@@ -3,7 +3,6 @@ import { FREE_REGENERATIONS_PER_DRAFT, type GenerateRequest, type GenerateRespon
 import { isAppError, type Logger } from '@postwright/platform';
 import { contentErrors } from '../content/content.errors';
 import { generationErrors } from './generation.errors';
-import { announcer, type EventsPort } from '../content/content.events';
 import type { ContentVersion } from '../content/content.model';
 import { toContentItem } from '../content/content.presenter';
 import type { ContentRecord, ContentRepository } from '../content/content.repository';
@@ -41,11 +40,9 @@ export function generationUseCases(deps: {
   generator: ContentGenerator;
   quota: QuotaPort;
   limits: GenerationLimitsPort;
-  events: EventsPort;
   logger: Logger;
 }) {
   const { repo, generator, quota, limits, logger } = deps;
-  const announce = announcer(deps.events, logger);
 
   /**
    * The draft "Generate again" will write into: the caller's own, still a draft, of the
@@ -235,10 +232,6 @@ export function generationUseCases(deps: {
       }
     }
 
-    // content.generated: a post was written (one per generation, new draft or not);
-    // content.updated as well when it replaced an existing draft's text, for whoever keeps items
-    await announce('content.generated', { contentId: record.id, userId, contentType: record.contentType });
-    if (replacing) await announce('content.updated', { contentId: record.id, userId, status: record.status });
     return { created: !replacing, response: { content: toContentItem(record), user: { trialPostsRemaining, usage } } };
   }
 

@@ -1,6 +1,5 @@
-import { AppError, type Logger } from '@postwright/platform';
+import { AppError } from '@postwright/platform';
 import type { ContentStatus, EventPayload, InternalContentItem, TransitionRequest } from '@postwright/contracts';
-import { announcer, type EventsPort } from '../content/content.events';
 import { toInternalItem } from '../content/content.presenter';
 import type { ContentChanges, ContentRepository } from '../content/content.repository';
 import { contentNotFound } from '../content/content.use-case';
@@ -15,9 +14,8 @@ function parseTime(value: string | null | undefined, field: string): Date | null
 const invalidTransition = (status: ContentStatus, to: ContentStatus, details: Record<string, unknown> = {}) =>
   AppError.of('CONTENT.INVALID_TRANSITION', { message: status === to ? `This post is already ${status} and did not match the expected state.` : `This post is ${status}; it cannot become ${to}.`, details: { status, ...details } });
 
-export function lifecycleUseCases(deps: { repo: ContentRepository; events: EventsPort; logger: Logger }) {
-  const { repo, logger } = deps;
-  const announce = announcer(deps.events, logger);
+export function lifecycleUseCases(deps: { repo: ContentRepository }) {
+  const { repo } = deps;
 
   return {
     /**
@@ -68,9 +66,6 @@ export function lifecycleUseCases(deps: { repo: ContentRepository; events: Event
       if (result.outcome === 'conflict') {
         const { status, scheduledFor: current } = result.record;
         throw invalidTransition(status, to, expectScheduledFor !== undefined ? { scheduledFor: current ? current.toISOString() : null } : {});
-      }
-      if (result.outcome === 'updated') {
-        await announce('content.updated', { contentId: id, userId: request.userId, status: result.record.status });
       }
       return toInternalItem(result.record);
     },
