@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingIntervalSchema, planIdSchema } from './billing';
-import { contentStatusSchema, contentTypeSchema, subscriptionTierSchema } from './domain';
+import { contentStatusSchema, subscriptionTierSchema } from './domain';
 
 /**
  * Every event on RabbitMQ travels in this envelope. `type` is also the routing key on
@@ -75,7 +75,6 @@ export const eventPayloadSchemas = {
   }),
 
   // content
-  'content.generated': z.object({ contentId, userId, contentType: contentTypeSchema }),
   'content.updated': z.object({ contentId, userId, status: contentStatusSchema }),
   'content.deleted': z.object({ contentId, userId, status: contentStatusSchema }),
 

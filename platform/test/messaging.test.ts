@@ -54,13 +54,13 @@ describe('messaging on RabbitMQ', () => {
 
   test('when a message is not a valid event (poison), then it goes to the dead-letter queue', async () => {
     const handled: string[] = [];
-    await consumer.consume('poison', ['content.generated'], async (e) => {
+    await consumer.consume('poison', ['linkedin.post.published'], async (e) => {
       handled.push(e.id);
     });
     const conn = await amqplib.connect(amqpUrl());
     const ch = await conn.createConfirmChannel();
-    ch.publish(producer.exchange, 'content.generated', Buffer.from('{not json'), { persistent: true });
-    ch.publish(producer.exchange, 'content.generated', Buffer.from(JSON.stringify({ id: 'x', type: 'content.generated' })), { persistent: true });
+    ch.publish(producer.exchange, 'linkedin.post.published', Buffer.from('{not json'), { persistent: true });
+    ch.publish(producer.exchange, 'linkedin.post.published', Buffer.from(JSON.stringify({ id: 'x', type: 'linkedin.post.published' })), { persistent: true });
     await ch.waitForConfirms();
     await conn.close();
     await eventually(() => countDeadLetters('poison'), (n) => n === 2);
@@ -87,14 +87,14 @@ describe('messaging on RabbitMQ', () => {
     let calls = 0;
     await consumer.consume(
       'flaky',
-      ['content.updated'],
+      ['linkedin.disconnected'],
       async () => {
         calls += 1;
         if (calls === 1) throw new Error('transient');
       },
       { maxAttempts: 3, retryDelayMs: 20 },
     );
-    await producer.publish('content.updated', { contentId: 'c1', userId: 'u1', status: 'draft' });
+    await producer.publish('linkedin.disconnected', { userId: 'u1' });
     await eventually(async () => calls, (n) => n === 2);
     expect(await countDeadLetters('flaky')).toBe(0);
   });

@@ -122,7 +122,7 @@ export async function startStack(options: { scheduler?: boolean; schedulerEnv?: 
     );
     let linkedin = await startLinkedin(linkedinConfig);
     stoppers.push(() => linkedin.stop());
-    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated'], {
+    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted'], {
       waitMs: 15_000,
       prefetch: 500,
     });

@@ -80,7 +80,7 @@ export async function startStack(options: { schedulerEnv?: Record<string, string
     await content.listen(ns);
     const auth = await startFakeQuota({ internalToken: TEST_INTERNAL_TOKEN });
     stoppers.push(() => auth.stop());
-    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'content.updated', 'schedule.failed'], {
+    const events = await startEventProbe(ns, ['content.publish.requested', 'linkedin.post.published', 'linkedin.post.failed', 'content.deleted', 'schedule.failed'], {
       waitMs: 15_000,
       prefetch: 500,
     });
