@@ -43,8 +43,8 @@ export const configSchema = z
       .optional()
       .meta({ description: 'the test controls under `/__sandbox`', unset: 'on only with `NODE_ENV=test`' }),
     SANDBOX_CUSTOMER_TEST_CLOCKS: bool(true).describe('a customer created without a test clock gets one of its own, so tests can move its time'),
-    SANDBOX_WEBHOOK_CHAOS: z
-      .number({ coerce: true })
+    SANDBOX_WEBHOOK_CHAOS: z.coerce
+      .number()
       .min(0)
       .max(1)
       .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, loadConfig, port, productionProblems, type ProductionRules } from '@postwright/platform';
+import { bool, loadConfig, port, productionProblems, programConfigShape, type ProductionRules } from '@postwright/platform';
 import { productsProblem, scopesOf, type ProductId, type SandboxApp } from './products';
 
 /** The app npm start and the tests use with no keys: its secret is public, in this very file. */
@@ -15,83 +15,109 @@ const csv = (fallback: string) =>
 
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    HOST: z.string().default('127.0.0.1'),
-    PORT: port(8090),
-    /** the product's public origin: its `/linkedin/callback` page is the registered redirect URI */
-    PUBLIC_URL: z.string().url().default('http://localhost:8080'),
-    /** the sandbox's own origin as browsers see it (profile pictures, the id token issuer); default: the origin a request came to */
-    SANDBOX_PUBLIC_URL: z.string().url().optional(),
-    /** the test controls under /__sandbox (faults, what was posted, the clock); default on only when NODE_ENV=test */
-    SANDBOX_CONTROL: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-    /**
-     * the share app registered at the sandbox (the service's sandbox-mode defaults match these); the
-     * built-in secret suits npm start and the tests, production refuses it. The secret serves the
-     * Community Management app too unless SANDBOX_COMMUNITY_CLIENT_SECRET is given
-     */
-    SANDBOX_CLIENT_ID: z.string().min(1).default(BUILT_IN_CLIENT.id),
-    SANDBOX_CLIENT_SECRET: z.string().min(1).default(BUILT_IN_CLIENT.secret),
-    /** the products of the SANDBOX_CLIENT_ID app (products.ts): what LinkedIn's self-serve app gets */
-    SANDBOX_PRODUCTS: csv('openid-connect,share'),
-    /** the Community Management app: a separate app, as LinkedIn grants that product to no app with another */
-    SANDBOX_COMMUNITY_CLIENT_ID: z.string().min(1).default(BUILT_IN_COMMUNITY_CLIENT_ID),
-    /** default SANDBOX_CLIENT_SECRET: one generated secret may serve both apps */
-    SANDBOX_COMMUNITY_CLIENT_SECRET: z.string().min(1).optional(),
-    /** registered redirect URIs, comma-separated; default `${PUBLIC_URL}/linkedin/callback` */
-    SANDBOX_REDIRECT_URIS: z.string().optional(),
-    /** access token lifetime (LinkedIn: 60 days) */
-    SANDBOX_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5_184_000),
-    /**
-     * refresh tokens: real LinkedIn gives them only to approved partner apps, so by default the
-     * sandbox gives none, like the self-serve app every member starts with (reconnect after 60
-     * days); true plays a partner app
-     */
-    SANDBOX_REFRESH_TOKENS: bool(false),
-    /** a partner's refresh token lifetime (LinkedIn: 365 days, not extended when it is used) */
-    SANDBOX_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(31_536_000),
-    /**
-     * refuse identical commentary from the same author with LinkedIn's 422 DUPLICATE_POST naming the
-     * existing post (as LinkedIn does); false lets the same text be posted again
-     */
-    SANDBOX_REJECT_DUPLICATES: bool(true),
-    /**
-     * how long after a post LinkedIn still calls the same text from the same author a duplicate of
-     * it (LinkedIn publishes no figure; refusals are reported hours to days later). Unset: for as
-     * long as the post is stored
-     */
-    SANDBOX_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().positive().optional(),
-    /**
-     * a post the member deleted is still named by DUPLICATE_POST though it answers 404 (a "ghost",
-     * as clients report from LinkedIn); false: deleting a post frees its text at once
-     */
-    SANDBOX_GHOST_DUPLICATES: bool(true),
-    /**
-     * take a hashtag template with the sign escaped, `{hashtag|\\#|tag}` (some clients in the field
-     * send it; LinkedIn's grammar has the sign bare), as a hashtag; off, such commentary is refused
-     * with 422 as malformed little text
-     */
-    SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN: bool(false),
-    /**
-     * LinkedIn's member daily limit: calls one member may make to one API resource per UTC day
-     * (sandbox clock); the next is answered 429 until midnight UTC. Unset: no limit
-     */
-    SANDBOX_MEMBER_DAILY_CALL_LIMIT: z.coerce.number().int().positive().optional(),
-    /** fast mode: no artificial latency (benchmarks, tests) */
-    SANDBOX_FAST: bool(false),
-    /** artificial latency of API calls when not in fast mode */
-    SANDBOX_LATENCY_MS: z.coerce.number().int().nonnegative().default(60),
-    /**
-     * how long creating a post (POST /rest/posts) takes, like LinkedIn, which takes a few hundred ms
-     * to create one: each call waits this long, plus or minus SANDBOX_CREATE_POST_JITTER_MS (uniform),
-     * before the post is stored and answered. Applies in fast mode too (it is asked for on purpose,
-     * e.g. by the scheduler benchmark) and replaces SANDBOX_LATENCY_MS for that call. 0: off
-     */
-    SANDBOX_CREATE_POST_LATENCY_MS: z.coerce.number().int().nonnegative().default(0),
-    /** the spread of SANDBOX_CREATE_POST_LATENCY_MS: each call takes latency - jitter to latency + jitter */
-    SANDBOX_CREATE_POST_JITTER_MS: z.coerce.number().int().nonnegative().default(0),
-    /** delay of the `slow` fault when the fault does not give one */
-    SANDBOX_SLOW_MS: z.coerce.number().int().nonnegative().default(20_000),
+    ...programConfigShape,
+    PORT: port(8090).describe("the LinkedIn sandbox's port (`npm start` gives it `LINKEDIN_SANDBOX_PORT`)"),
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .default('http://localhost:8080')
+      .describe("the product's public origin: its `/linkedin/callback` page is the registered redirect URI"),
+    SANDBOX_PUBLIC_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({ description: "the sandbox as browsers reach it (profile pictures, the id token's issuer)", unset: 'the origin a request came to' }),
+    SANDBOX_CONTROL: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .meta({
+        description: 'the test controls under `/__sandbox` (faults, what was posted, the clock); they answer anyone who reaches them',
+        unset: 'on only with `NODE_ENV=test`',
+      }),
+    SANDBOX_CLIENT_ID: z
+      .string()
+      .min(1)
+      .default(BUILT_IN_CLIENT.id)
+      .describe("the share app's Client ID (the linkedin service's sandbox-mode default)"),
+    SANDBOX_CLIENT_SECRET: z
+      .string()
+      .min(1)
+      .default(BUILT_IN_CLIENT.secret)
+      .describe(
+        "the share app's Client Secret, the Community Management app's too unless it has its own; production refuses the built-in one (or a known or short one): give it the linkedin service's generated `LINKEDIN_CLIENT_SECRET`",
+      ),
+    SANDBOX_PRODUCTS: csv('openid-connect,share').describe(
+      "the share app's products (`openid-connect`: `openid profile email`; `share`: `w_member_social`), comma-separated; `community-management` beside any other is refused at start, as LinkedIn refuses it",
+    ),
+    SANDBOX_COMMUNITY_CLIENT_ID: z
+      .string()
+      .min(1)
+      .default(BUILT_IN_COMMUNITY_CLIENT_ID)
+      .describe('the second app, with the Community Management API alone (LinkedIn grants that product to no app with another); it must differ from `SANDBOX_CLIENT_ID`'),
+    SANDBOX_COMMUNITY_CLIENT_SECRET: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'its own secret, if it should have one (held to the same production rule)', unset: '`SANDBOX_CLIENT_SECRET`' }),
+    SANDBOX_REDIRECT_URIS: z
+      .string()
+      .optional()
+      .meta({ description: 'registered redirect URIs, comma-separated', unset: '`${PUBLIC_URL}/linkedin/callback`' }),
+    SANDBOX_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(5_184_000).describe("access token lifetime, as LinkedIn's"),
+    SANDBOX_REFRESH_TOKENS: bool(false).describe(
+      'issue refresh tokens, as LinkedIn does only for approved partner apps; off, the sandbox behaves like the self-serve app every member starts with: the grant ends with the 60-day access token and the member reconnects',
+    ),
+    SANDBOX_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(31_536_000)
+      .describe("lifetime of the refresh tokens it issues with `SANDBOX_REFRESH_TOKENS` on, as LinkedIn's (not extended when they are used)"),
+    SANDBOX_REJECT_DUPLICATES: bool(true).describe(
+      'answer identical commentary from the same author with 422 `DUPLICATE_POST` naming the earlier post, as LinkedIn does; `false` lets the same text be posted again',
+    ),
+    SANDBOX_DUPLICATE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        description: 'how long after a post the same text from the same author is refused as its duplicate (LinkedIn publishes no figure)',
+        unset: 'as long as the post is stored',
+      }),
+    SANDBOX_GHOST_DUPLICATES: bool(true).describe(
+      'a post the member deleted is still named by `DUPLICATE_POST` though it answers 404 (a "ghost", as clients report from LinkedIn); `false` frees its text at once',
+    ),
+    SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN: bool(false).describe(
+      "take a hashtag template with the sign escaped (`{hashtag|\\#|tag}`: some clients send it, LinkedIn's grammar has the sign bare) as a hashtag; off, such commentary is refused with 422 as malformed little text",
+    ),
+    SANDBOX_MEMBER_DAILY_CALL_LIMIT: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        description: "LinkedIn's member daily limit: calls one member may make to one API resource per UTC day (sandbox clock); the next is answered 429 until midnight UTC",
+        unset: 'no limit',
+      }),
+    SANDBOX_FAST: bool(false).describe('fast mode: no artificial latency (benchmarks, tests)'),
+    SANDBOX_LATENCY_MS: z.coerce.number().int().nonnegative().default(60).describe('artificial latency of API calls when not in fast mode'),
+    SANDBOX_CREATE_POST_LATENCY_MS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(0)
+      .describe(
+        'how long creating a post (`POST /rest/posts`) takes, as LinkedIn takes a few hundred ms: the call waits this long, give or take `SANDBOX_CREATE_POST_JITTER_MS`, before the post is stored and answered. ' +
+          'It applies in fast mode too and replaces `SANDBOX_LATENCY_MS` for that call (the scheduler benchmark uses 300 ± 100); `0`: off',
+      ),
+    SANDBOX_CREATE_POST_JITTER_MS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(0)
+      .describe('the spread of `SANDBOX_CREATE_POST_LATENCY_MS`: each call takes a time drawn uniformly from latency ± jitter; at most the latency'),
+    SANDBOX_SLOW_MS: z.coerce.number().int().nonnegative().default(20_000).describe('delay of the `slow` fault when the fault does not give one'),
   })
   .refine((c) => c.SANDBOX_CREATE_POST_JITTER_MS <= c.SANDBOX_CREATE_POST_LATENCY_MS, {
     message: 'SANDBOX_CREATE_POST_JITTER_MS must not exceed SANDBOX_CREATE_POST_LATENCY_MS (a call cannot take less than no time)',
