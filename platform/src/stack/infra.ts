@@ -13,11 +13,12 @@ import { DEFAULT_AMQP_URL, DEFAULT_REDIS_URL } from '../defaults';
 import { probe } from '../probe';
 import { startWriteSerializer } from './write-serializer';
 import { ensurePrivateDir } from './secrets';
+import { LAUNCHER_SETTINGS } from './settings';
 
 export const ROOT = path.resolve(__dirname, '../../..');
-export const DATA_DIR = process.env.POSTWRIGHT_DATA_DIR ?? path.join(ROOT, '.data');
+export const DATA_DIR = process.env.POSTWRIGHT_DATA_DIR ?? path.join(ROOT, LAUNCHER_SETTINGS.POSTWRIGHT_DATA_DIR.default);
 export const TOOLS_DIR = process.env.POSTWRIGHT_TOOLS_DIR ?? path.join(ROOT, '.tools');
-export const FERRETDB_PORT = Number(process.env.FERRETDB_PORT ?? 27027);
+export const FERRETDB_PORT = Number(process.env.FERRETDB_PORT ?? LAUNCHER_SETTINGS.FERRETDB_PORT.default);
 
 export function canConnect(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
   return new Promise((resolve) => {

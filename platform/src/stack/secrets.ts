@@ -2,12 +2,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface LocalSecrets {
-  INTERNAL_TOKEN: string;
-  TOKEN_ENCRYPTION_KEY: string;
-  JWT_PRIVATE_KEY: string;
-  JWT_PUBLIC_KEY: string;
-}
+/** The secrets `npm start` generates into `.data/secrets.json` and gives every program. */
+export const LOCAL_SECRET_NAMES = ['INTERNAL_TOKEN', 'TOKEN_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY'] as const;
+
+export type LocalSecrets = Record<(typeof LOCAL_SECRET_NAMES)[number], string>;
 
 /**
  * The local data folder (the embedded database's files, the secrets, the logs) and the folders in

@@ -9,20 +9,21 @@ import path from 'node:path';
 import { probe } from '../probe';
 import { canConnect, DATA_DIR } from './infra';
 import { buildWebIfNeeded, launchStack, type RunningStack } from './launch';
+import { LAUNCHER_SETTINGS, type LauncherSetting } from './settings';
 
 const env = process.env;
-const num = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const num = (name: LauncherSetting) => Number(env[name] ?? LAUNCHER_SETTINGS[name].default);
 const ports = {
-  gateway: num('PORT', 8080),
-  auth: num('AUTH_PORT', 4001),
-  content: num('CONTENT_PORT', 4002),
-  linkedin: num('LINKEDIN_PORT', 4003),
-  scheduler: num('SCHEDULER_PORT', 4004),
-  billing: num('BILLING_PORT', 4005),
-  sandbox: num('LINKEDIN_SANDBOX_PORT', 8090),
-  billingSandbox: num('BILLING_SANDBOX_PORT', 8091),
-  mailSmtp: num('MAILPIT_SMTP_PORT', 1025),
-  mailHttp: num('MAILPIT_PORT', 8025),
+  gateway: num('PORT'),
+  auth: num('AUTH_PORT'),
+  content: num('CONTENT_PORT'),
+  linkedin: num('LINKEDIN_PORT'),
+  scheduler: num('SCHEDULER_PORT'),
+  billing: num('BILLING_PORT'),
+  sandbox: num('LINKEDIN_SANDBOX_PORT'),
+  billingSandbox: num('BILLING_SANDBOX_PORT'),
+  mailSmtp: num('MAILPIT_SMTP_PORT'),
+  mailHttp: num('MAILPIT_PORT'),
 };
 /** an SMTP server of the developer's own; unset, the emails go to the stack's Mailpit */
 const smtpUrl = env.SMTP_URL || undefined;
@@ -100,7 +101,7 @@ async function main() {
       detachedDatabase: false,
       smtpUrl,
       mailDatabase: path.join(DATA_DIR, 'mailpit', 'mailpit.db'),
-      healthTimeoutMs: num('STARTUP_TIMEOUT_MS', 90_000),
+      healthTimeoutMs: num('STARTUP_TIMEOUT_MS'),
       onUnexpectedExit: (name, code, signal) => {
         process.stderr.write(`[postwright] ${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.\n`);
         void stop(1);
