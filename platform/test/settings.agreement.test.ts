@@ -2,67 +2,67 @@
  * One name for one setting everywhere: docs/configuration.md, .env.example, the compose
  * file and the Kubernetes overlays all speak of the variables the programs' config schemas read
  * (compose and Kubernetes environments are held against each schema in docker-compose.test.ts
- * and k8s.test.ts; this file covers what people read and copy: docs/configuration.md and .env.example).
+ * and k8s.test.ts; this file covers what people read and copy: docs/configuration.md, written
+ * from the schemas, the guides beside it, and .env.example).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { configSchemaKeys } from '../src/testing';
+import { CONFIGURATION_DOC, configurationDoc, programSettings } from '../scripts/config-docs';
+import { LAUNCHER_SETTINGS } from '../src/stack/settings';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-const PROGRAMS = [
-  'gateway',
-  'services/auth',
-  'services/content',
-  'services/linkedin',
-  'services/scheduler',
-  'services/billing',
-  'services/linkedin-sandbox',
-  'services/billing-sandbox',
-];
-/** what `npm start`'s launcher reads (platform/src/stack): not a program's setting */
-const LAUNCHER = [
-  'PORT',
-  'AUTH_PORT',
-  'CONTENT_PORT',
-  'LINKEDIN_PORT',
-  'SCHEDULER_PORT',
-  'BILLING_PORT',
-  'LINKEDIN_SANDBOX_PORT',
-  'BILLING_SANDBOX_PORT',
-  'FERRETDB_PORT',
-  'MAILPIT_SMTP_PORT',
-  'MAILPIT_PORT',
-  'POSTWRIGHT_DATA_DIR',
-  'STARTUP_TIMEOUT_MS',
-];
 /** the guides beside docs/configuration.md that document settings too */
 const GUIDES = ['docs/linkedin.md', 'docs/billing.md'].filter((file) => fs.existsSync(path.join(root, file)));
 
-
-const schemaKeys = new Set(PROGRAMS.flatMap((dir) => configSchemaKeys(require(path.join(root, dir, 'src/config.ts')).configSchema)));
+const settings = programSettings();
+const schemaKeys = new Set([...settings.values()].flatMap((list) => list.map((s) => s.name)));
+const known = new Set([...schemaKeys, ...Object.keys(LAUNCHER_SETTINGS)]);
 const envExample = [...read('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
 const composeVariables = [...new Set([...read('docker-compose.yml').matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]))];
 
-/** The setting names of docs/configuration.md: the first cell of every table row. */
-function documentedSettings(): string[] {
-  return read('docs/configuration.md')
+/** The setting names a page documents: the first cell of every table row, and `NAME=value` in its text. */
+function documentedSettings(text: string): string[] {
+  const rows = text
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .flatMap((line) => [...line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+  // OTEL_* are OpenTelemetry's own, read by its SDK
+  const assignments = [...text.matchAll(/`([A-Z][A-Z0-9_]*)=[^`]*`/g)].map((m) => m[1]).filter((name) => !name.startsWith('OTEL_'));
+  return [...rows, ...assignments];
+}
+
+/** Where two texts first differ, as a line of each, so the failure says what changed. */
+function firstDifference(actual: string, expected: string): string {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  const line = a.findIndex((text, i) => text !== e[i]);
+  const at = line === -1 ? a.length : line;
+  return `line ${at + 1}:\n  in the file:     ${a[at] ?? '(end of file)'}\n  from the schemas: ${e[at] ?? '(end of file)'}`;
 }
 
 describe('setting names', () => {
-  test('when docs/configuration.md lists a setting, then a program or the launcher reads a variable of that name', () => {
-    const names = documentedSettings();
-    expect(names.length).toBeGreaterThan(40);
-    expect(names.filter((n) => !schemaKeys.has(n) && !LAUNCHER.includes(n))).toEqual([]);
+  test('when a program reads a setting, then its config schema describes it (so docs/configuration.md documents it)', () => {
+    // programSettings throws on a key without a description; every key has a row
+    expect(schemaKeys.size).toBeGreaterThan(40);
+    const documented = new Set(documentedSettings(read(CONFIGURATION_DOC)));
+    expect([...known].filter((name) => !documented.has(name))).toEqual([]);
   });
 
-  test('when a program reads a setting, then docs/configuration.md or a sandbox guide documents it', () => {
-    const documented = [read('docs/configuration.md'), ...GUIDES.map(read)].join('\n');
-    expect([...schemaKeys].filter((name) => !documented.includes(`\`${name}\``))).toEqual([]);
+  test('when docs/configuration.md is read, then it is what the config schemas and the launcher say (else run `npm run docs:config`)', () => {
+    const actual = read(CONFIGURATION_DOC);
+    const expected = configurationDoc();
+    if (actual !== expected) {
+      throw new Error(`${CONFIGURATION_DOC} is not what the config schemas say: run \`npm run docs:config\` and commit it.\nFirst difference at ${firstDifference(actual, expected)}`);
+    }
+  });
+
+  test('when docs/configuration.md or a guide (docs/linkedin.md, docs/billing.md) documents a setting, then a program or the launcher reads a variable of that name', () => {
+    for (const file of [CONFIGURATION_DOC, ...GUIDES]) {
+      const names = documentedSettings(read(file));
+      expect({ file, unknown: names.filter((name) => !known.has(name)) }).toEqual({ file, unknown: [] });
+    }
   });
 
   test('when .env.example lists a variable, then docker-compose.yml uses it, and it lists every variable compose uses', () => {
