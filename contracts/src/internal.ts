@@ -73,6 +73,15 @@ export const internalContentItemSchema = contentItemSchema.extend({ userId: z.st
 export type InternalContentItem = z.infer<typeof internalContentItemSchema>;
 export const internalContentResponseSchema = z.object({ content: internalContentItemSchema });
 
+/**
+ * Whether a publish planned for `at` is still wanted: the item is still scheduled for that very
+ * time, not unscheduled, rescheduled or published meanwhile. The scheduler asks it of a claim
+ * before asking again, the LinkedIn service of a request before posting it.
+ */
+export function isScheduledFor(item: Pick<ContentItem, 'status' | 'scheduledFor'>, at: string | Date): boolean {
+  return item.status === 'scheduled' && item.scheduledFor !== null && Date.parse(item.scheduledFor) === new Date(at).getTime();
+}
+
 /** The item as its owner's own answers show it: the internal item without its owner. */
 export function withoutOwner(item: InternalContentItem): ContentItem {
   const { userId: _owner, ...rest } = item;

@@ -1,4 +1,4 @@
-import type { EventPayload, InternalContentItem } from '@postwright/contracts';
+import { isScheduledFor, type EventPayload } from '@postwright/contracts';
 import type { Logger } from '@postwright/platform';
 import { messages } from '../../lib/messages';
 import { isReconnectError } from '../connection/access.use-case';
@@ -56,7 +56,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         if (await repeatEarlier()) return;
         throw error;
       }
-      if (!item || item.status === 'published' || !stillWanted(item)) {
+      if (!item || item.status === 'published' || !isScheduledFor(item, request.scheduledFor)) {
         if (await repeatEarlier()) return;
         if (!item) return logger.info({ contentId, requestId }, 'scheduled item no longer exists; nothing to publish');
         if (item.status === 'published') return logger.info({ contentId, requestId }, 'scheduled item already published');
@@ -111,11 +111,6 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       }
     }
 
-    /** The item is still scheduled for this request's time (not unscheduled, rescheduled or published meanwhile). */
-    function stillWanted(item: InternalContentItem): boolean {
-      return item.status === 'scheduled' && sameInstant(item.scheduledFor, request.scheduledFor);
-    }
-
     /**
      * An attempt its process left "sending": LinkedIn may hold the post. While the request is still
      * the item's, it is sent again, and LinkedIn's DUPLICATE_POST names the post if the first call
@@ -128,7 +123,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
         return null;
       });
-      const chosen = item && stillWanted(item) ? postText(null, item) : null;
+      const chosen = item && isScheduledFor(item, request.scheduledFor) ? postText(null, item) : null;
       if (!item || !connection || !chosen || 'problem' in chosen) return await pipeline.orphaned(orphan, item, requestId);
       await pipeline.resend({ key: orphan.id, requestId, item, connection, text: chosen.text, visibility: orphan.visibility }, orphan);
     }
@@ -137,8 +132,4 @@ export function publishScheduled(deps: PublishScheduledDeps) {
 
 function problemReason(problem: TextProblem): string {
   return problem.kind === 'too-long' ? problem.message : messages.noContent;
-}
-
-function sameInstant(a: string | null, b: string): boolean {
-  return a !== null && Date.parse(a) === Date.parse(b);
 }

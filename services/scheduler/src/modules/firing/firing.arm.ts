@@ -13,7 +13,7 @@ export function arming(ctx: Pick<FiringContext, 'timer' | 'logger'>) {
   const { timer, logger } = ctx;
 
   return {
-    /** A new plan (a retry, a schedule settled by the reconciler): arms its timer if it is pending. */
+    /** A new plan (a schedule, a retry, a schedule settled by the reconciler): arms its timer if it is pending. */
     async armPlan(schedule: Schedule | null): Promise<void> {
       if (!isPending(schedule)) return;
       await timer.arm([planOf(schedule)]).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isScheduledFor } from '@postwright/contracts';
 import { LOCK_MS } from '../schedule/schedule.use-case';
 import { isFiring } from '../schedule/schedule.states';
 import type { ClaimRequest, FirePlan, FiringSchedule, PreparingSchedule, Schedule } from '../schedule/schedule.types';
@@ -71,8 +72,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
    */
   async function stillWanted(schedule: FiringSchedule): Promise<boolean> {
     const item = await content.get({ id: schedule.contentId, userId: schedule.userId });
-    const scheduledFor = schedule.scheduledFor.getTime();
-    if (item?.status === 'scheduled' && item.scheduledFor && Date.parse(item.scheduledFor) === scheduledFor) return true;
+    if (item && isScheduledFor(item, schedule.scheduledFor)) return true;
     await repo.remove(schedule.contentId, { status: ['firing'], requestId: schedule.requestId });
     logger.info({ contentId: schedule.contentId, status: item?.status ?? 'gone' }, 'claim no longer matches the item; schedule closed');
     return false;

@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Logger } from '@postwright/platform';
 import { linkedinLengthProblem, postTextOf, withoutOwner, type ContentItem } from '@postwright/contracts';
+import { arming } from '../firing/firing.arm';
 import { checkScheduleTime, parseScheduledFor, type LeadRules } from './schedule.rules';
-import type { ContentPort, Schedule, ScheduleRepository, TimerPort } from './schedule.types';
-import { isPending, planOf } from './schedule.states';
+import type { ContentPort, ScheduleRepository, TimerPort } from './schedule.types';
 
 export const LOCK_MS = 15_000;
 
@@ -49,14 +49,8 @@ export function scheduleUseCases(deps: ScheduleDeps) {
   const now = deps.now ?? (() => new Date());
 
   const until = () => new Date(now().getTime() + LOCK_MS);
-
-  /** Arms the timer; if Redis is down the reconciler fires it from MongoDB (a little late, never lost). */
-  async function arm(schedule: Schedule) {
-    if (!isPending(schedule)) return;
-    await timer.arm([planOf(schedule)]).catch((err: unknown) => {
-      logger.warn({ err, contentId: schedule.contentId }, 'could not arm the timer; the reconciler will fire it');
-    });
-  }
+  // a timer Redis could not take is fired by the reconciler from MongoDB (a little late, never lost)
+  const { armPlan } = arming({ timer, logger });
 
   /** Why a schedule could not be taken: being published (the owner is told so), or another operation holds it. */
   async function refusal(contentId: string, userId: string) {
@@ -111,7 +105,7 @@ export function scheduleUseCases(deps: ScheduleDeps) {
         // null: published now or deleted between our transition and here, and that event removed it
         if (!pending) throw errors.notSchedulable();
         settled = true;
-        await arm(pending);
+        await armPlan(pending);
         logger.info({ contentId, requestId: pending.requestId, dueAt: at.toISOString() }, 'scheduled');
         return { schedule: { contentId, scheduledFor: at.toISOString() }, content: withoutOwner(moved.value) };
       } finally {
