@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem, EditRequest } from '@postwright/contracts';
-import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { buildItem, connectedProfile, renderSignedIn } from './support/screens';
 
 /** Content Management: a scheduled post is edited in place and keeps its time (a typo fixed without unscheduling). */
@@ -27,8 +26,6 @@ function list(items: ContentItem[]) {
 
 /** the service's answer to an edit of a scheduled post: the text changes, the status and time stay */
 const keptScheduled = (call: { body: unknown }) => ({ body: { content: scheduled({ finalContent: (call.body as EditRequest).editedContent }) } });
-
-beforeEach(() => clearCalendarSettingsCache());
 
 describe('content management: editing a scheduled post', () => {
   it('a scheduled item offers Edit beside Publish Now, Reschedule, Unschedule and Delete', async () => {

@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentItem } from '@postwright/contracts';
 import { browserNavigation } from '../src/lib/linkedin-api';
-import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
 import { buildItem, connectedProfile, gate, renderSignedIn } from './support/screens';
 
@@ -28,7 +27,6 @@ async function answerDialog(name: string, message: string, button: string) {
 
 let nativeConfirm: jest.SpyInstance;
 beforeEach(() => {
-  clearCalendarSettingsCache();
   nativeConfirm = jest.spyOn(window, 'confirm');
 });
 afterEach(() => {

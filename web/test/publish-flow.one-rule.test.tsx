@@ -12,7 +12,6 @@ import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/c
 import { noticeOutlived } from '../src/components/content/publish-messages';
 import { foldPost } from '../src/components/content/post-fold';
 import { lengthSummary, overLimitMessage } from '../src/components/content/post-length';
-import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
 import { fakeApi } from './support/fake-api';
 import { renderComponent } from './support/render-component';
@@ -63,8 +62,6 @@ function serve() {
     },
   });
 }
-
-beforeEach(() => clearCalendarSettingsCache());
 
 const screens = [
   ['the generator', {}, 'Publish to LinkedIn'],

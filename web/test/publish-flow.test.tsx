@@ -6,7 +6,6 @@ import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/c
 import { editContent } from '../src/lib/content-api';
 import { toLocalInputValue } from '../src/lib/datetime';
 import { browserNavigation } from '../src/lib/linkedin-api';
-import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
 import { seriousViolations } from './support/axe';
 import { fakeApi, type FakeCall, type FakeReply } from './support/fake-api';
 import { renderComponent } from './support/render-component';
@@ -84,8 +83,6 @@ async function publishConfirmed(label = 'Publish to LinkedIn') {
 async function typeMore(text: string) {
   await userEvent.type(screen.getByLabelText('Post text'), text);
 }
-
-beforeEach(() => clearCalendarSettingsCache());
 
 describe('publish flow: nothing goes out with unsaved edits', () => {
   it('when the text was edited, then Publish saves it first, in the same click, and LinkedIn gets the edited text', async () => {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { ScheduleModal, type SchedulableItem } from '../src/components/content/schedule-modal';
 import { timeZoneLabel, toLocalInputValue } from '../src/lib/datetime';
-import { clearCalendarSettingsCache } from '../src/lib/use-calendar-settings';
+import { createQueryClient } from '../src/lib/query-client';
 import { seriousViolations } from './support/axe';
 import { fakeApi, type FakeReply } from './support/fake-api';
 import { renderComponent } from './support/render-component';
@@ -17,17 +18,15 @@ function serve(settings: FakeReply | (() => FakeReply) = { body: { minimumLeadSe
   });
 }
 
-function open(props: Partial<Parameters<typeof ScheduleModal>[0]> = {}) {
+function open(props: Partial<Parameters<typeof ScheduleModal>[0]> = {}, pageLoad?: QueryClient) {
   const onConfirm = jest.fn<Promise<void>, [string]>(async () => {});
   const onClose = jest.fn();
-  const utils = renderComponent(<ScheduleModal open item={item} onClose={onClose} onConfirm={onConfirm} {...props} />);
+  const utils = renderComponent(<ScheduleModal open item={item} onClose={onClose} onConfirm={onConfirm} {...props} />, { queryClient: pageLoad });
   return { ...utils, onConfirm, onClose };
 }
 
 const input = () => within(screen.getByRole('dialog')).getByLabelText('Date and time') as HTMLInputElement;
 const confirmButton = () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm Schedule' });
-
-beforeEach(() => clearCalendarSettingsCache());
 
 describe('schedule modal: the minimum lead is the server’s', () => {
   it('when the server says 2 hours, then the hint, the minimum and the start value follow it', async () => {
@@ -65,10 +64,11 @@ describe('schedule modal: the minimum lead is the server’s', () => {
 
   it('the settings are read once and kept', async () => {
     const api = serve({ body: { minimumLeadSeconds: 7200 } });
-    const first = open();
+    const pageLoad = createQueryClient();
+    const first = open({}, pageLoad);
     await screen.findByText('Minimum 2 hours from now');
     first.unmount();
-    open();
+    open({}, pageLoad);
     expect(await screen.findByText('Minimum 2 hours from now')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/calendar/settings')).toHaveLength(1);
   });

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ContentType } from '@postwright/contracts';
+import { session } from './session';
 
 /**
  * The cache of server state. A failed read is shown at once (the screens have their own retry
@@ -35,4 +37,9 @@ export const queryKeys = {
 /** Forgets what belonged to members other than `userId` (null: everyone's). */
 export function forgetOtherMembers(client: QueryClient, userId: string | null) {
   client.removeQueries({ predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== userId });
+}
+
+/** The signed-in member's id ('' when nobody is), for the keys of what is theirs. */
+export function useMemberId(): string {
+  return useSyncExternalStore(session.subscribe, () => session.get().user?.id ?? '');
 }

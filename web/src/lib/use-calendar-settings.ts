@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarSettingsResponse } from '@postwright/contracts';
 import { getCalendarSettings } from './content-api';
+import { queryKeys } from './query-client';
 
 /**
  * The scheduler's own rules (GET /api/calendar/settings), so the schedule form checks what the
- * server will check, not a copy of the lead the server reads from its configuration. Fetched once per page load and shared; when the call fails the spec's
+ * server will check, not a copy of the lead the server reads from its configuration. Read once per page load and shared; when the call fails the spec's
  * 1 hour stands in (and the next modal asks again), the server still having the last word.
  */
 export const DEFAULT_MINIMUM_LEAD_SECONDS = 3600;
@@ -15,51 +16,27 @@ export interface CalendarSettings {
   loaded: boolean;
 }
 
-let cached: CalendarSettingsResponse | null = null;
-let inFlight: Promise<CalendarSettingsResponse | null> | null = null;
-
 function isValid(data: unknown): data is CalendarSettingsResponse {
   const value = (data as CalendarSettingsResponse | null)?.minimumLeadSeconds;
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
-/** The settings, from the cache or the server; null when the call failed. */
-export function loadCalendarSettings(): Promise<CalendarSettingsResponse | null> {
-  if (cached) return Promise.resolve(cached);
-  inFlight ??= getCalendarSettings()
-    .then((data) => {
-      if (!isValid(data)) return null;
-      cached = { minimumLeadSeconds: data.minimumLeadSeconds };
-      return cached;
-    })
-    .catch(() => null)
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
-}
-
-/** Forgets the cached settings (tests). */
-export function clearCalendarSettingsCache() {
-  cached = null;
-  inFlight = null;
-}
+/** Kept for the page load once answered; an unreadable answer counts as a failure, so it is asked again. */
+export const calendarSettingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.calendarSettings(),
+    queryFn: async ({ signal }): Promise<CalendarSettingsResponse> => {
+      const data = await getCalendarSettings(signal);
+      if (!isValid(data)) throw new Error('Unreadable calendar settings');
+      return { minimumLeadSeconds: data.minimumLeadSeconds };
+    },
+    staleTime: Infinity,
+  });
 
 export function useCalendarSettings(): CalendarSettings {
-  const [settings, setSettings] = useState<CalendarSettings>(() =>
-    cached ? { minimumLeadSeconds: cached.minimumLeadSeconds, loaded: true } : { minimumLeadSeconds: DEFAULT_MINIMUM_LEAD_SECONDS, loaded: false },
-  );
-  useEffect(() => {
-    if (settings.loaded) return;
-    let live = true;
-    void loadCalendarSettings().then((data) => {
-      if (live) setSettings({ minimumLeadSeconds: data?.minimumLeadSeconds ?? DEFAULT_MINIMUM_LEAD_SECONDS, loaded: true });
-    });
-    return () => {
-      live = false;
-    };
-  }, [settings.loaded]);
-  return settings;
+  const { data, isError, isFetching } = useQuery(calendarSettingsQuery());
+  if (data) return { minimumLeadSeconds: data.minimumLeadSeconds, loaded: true };
+  return { minimumLeadSeconds: DEFAULT_MINIMUM_LEAD_SECONDS, loaded: isError && !isFetching };
 }
 
 /** "1 hour", "90 minutes", "5 seconds": the lead as the user reads it (the scheduler's own wording). */

@@ -1,8 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { linkedinStatusQuery, type LinkedInStatus } from './linkedin-api';
-import { queryKeys } from './query-client';
-import { session } from './session';
+import { queryKeys, useMemberId } from './query-client';
 
 /**
  * Whether the signed-in member's LinkedIn is connected (GET /linkedin/profile; 404 = not
@@ -37,8 +36,7 @@ function connectedOf(status: LinkedInStatus | null): boolean | null {
 
 /** The member's LinkedIn connection, checked when a component using it mounts. */
 export function useLinkedInConnection(): LinkedInConnection {
-  // the session's member: the connection is theirs from sign-in on, whatever screen asks
-  const userId = useSyncExternalStore(session.subscribe, () => session.get().user?.id ?? '');
+  const userId = useMemberId();
   const client = useQueryClient();
   const query = useQuery({ ...linkedinStatusQuery(userId), enabled: userId !== '', staleTime: FRESH_MS });
   const failed = query.isError && !query.isFetching;

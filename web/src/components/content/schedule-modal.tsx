@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ContentType } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { scheduleSuggestions } from '../../lib/content-api';
+import { scheduleSuggestionsQuery } from '../../lib/content-api';
 import { browserTimeZone, formatLongDate, formatSlot, fromLocalInputValue, nextMinuteAfter, timeZoneLabel, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
+import { useMemberId } from '../../lib/query-client';
 import { minimumLeadHint, tooSoonMessage, useCalendarSettings } from '../../lib/use-calendar-settings';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -101,7 +103,6 @@ export function ScheduleModal({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [slots, setSlots] = useState<string[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
 
   // each opening (for an item) starts afresh
@@ -113,7 +114,6 @@ export function ScheduleModal({
     setError(null);
     setFieldError(null);
     setBusy(false);
-    setSlots([]);
   }
 
   const itemId = item?.id;
@@ -127,14 +127,13 @@ export function ScheduleModal({
   const min = useMemo(() => (openKey ? toLocalInputValue(earliest(lead)) : ''), [openKey, lead]);
   const value = typed ?? start;
 
-  useEffect(() => {
-    if (!open || !itemId || !contentType) return;
-    const controller = new AbortController();
-    scheduleSuggestions(contentType, browserTimeZone(), controller.signal)
-      .then((res) => setSlots(Array.isArray(res?.slots) ? res.slots.slice(0, 4) : []))
-      .catch(() => setSlots([])); // suggestions are a help, not a requirement
-    return () => controller.abort();
-  }, [open, itemId, contentType]);
+  const memberId = useMemberId();
+  // suggestions are a help, not a requirement: a failure shows none
+  const suggestions = useQuery({
+    ...scheduleSuggestionsQuery(memberId, contentType ?? 'framework', browserTimeZone()),
+    enabled: open && Boolean(itemId && contentType),
+  });
+  const slots = useMemo(() => (Array.isArray(suggestions.data?.slots) ? suggestions.data.slots.slice(0, 4) : []), [suggestions.data]);
 
   function change(next: string) {
     setTyped(next);
