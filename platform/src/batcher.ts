@@ -1,4 +1,11 @@
 /**
+ * The most statements a repository groups into one bulk write: the embedded FerretDB serialises
+ * writes and deadlocks on a bulk update of about a hundred statements; 25 is far from that and
+ * still turns a burst into a few writes.
+ */
+export const BULK_WRITE_MAX = 25;
+
+/**
  * Group commit: calls made while a flush is running are gathered and handled by the next
  * flush as one batch. Under no load a call is flushed at once (no added latency); under a
  * burst the batch grows by itself, so 200 or 10,000 timers firing together become a few

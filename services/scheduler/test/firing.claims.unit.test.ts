@@ -33,7 +33,7 @@ describe('the claim check', () => {
         takenOver.push(contentId);
         return { ...claim, claimedBy: to } as FiringSchedule;
       },
-      markEmitted: async (items) => void noted.push(...items.map((i) => i.contentId)),
+      markEmitted: async (claim) => void noted.push(claim.contentId),
     };
     // anything else the check touched would be a read of the whole collection, or a write it must not make
     const repo = new Proxy(store, {

@@ -1,5 +1,4 @@
 import type { FirePlan, FiringSchedule } from '../schedule/schedule.types';
-import { claimBatches } from './firing.batchers';
 import type { FiringContext } from './firing.context';
 
 export type FireOutcome = 'emitted' | 'skipped';
@@ -35,12 +34,10 @@ export function claiming(ctx: FiringContext) {
     }
   }
 
-  const claim = claimBatches(repo, instanceId, now, emit);
-
   return {
     emit,
     /** The timer's callback: claim the plan if it is still the one to fire, then emit. */
-    fire: async (plan: FirePlan): Promise<FireOutcome> => ((await claim(plan)) ? 'emitted' : 'skipped'),
+    fire: async (plan: FirePlan): Promise<FireOutcome> => ((await repo.claim(plan, { instanceId, now }, emit)) ? 'emitted' : 'skipped'),
   };
 }
 

@@ -3,7 +3,6 @@ import { isScheduledFor } from '@postwright/contracts';
 import { LOCK_MS } from '../schedule/schedule.use-case';
 import { isFiring } from '../schedule/schedule.states';
 import type { ClaimRequest, FirePlan, FiringSchedule, PreparingSchedule, Schedule } from '../schedule/schedule.types';
-import { emittedBatches } from './firing.batchers';
 import type { Arming } from './firing.arm';
 import type { Claiming } from './firing.claim';
 import type { FiringContext } from './firing.context';
@@ -36,7 +35,6 @@ const FORGET_INSTANCES_AFTER_MS = 86_400_000;
  */
 export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming, settle: Settling) {
   const { repo, content, timer, logger, instanceId, settings, now, unsent, emitted } = ctx;
-  const note = emittedBatches(repo, now);
 
   /** A schedule left "preparing" (content service unreachable, or a crash): its item decides. */
   async function settlePreparing(schedule: PreparingSchedule) {
@@ -144,7 +142,7 @@ export function reconciling(ctx: FiringContext, arming: Arming, claim: Claiming,
       }
       emitted.delete(contentId);
     }
-    await Promise.all(due.map((c) => note(c))).catch((err: unknown) => logger.debug({ err }, 'could not note the emitted requests'));
+    await Promise.all(due.map((c) => repo.markEmitted(c, now()))).catch((err: unknown) => logger.debug({ err }, 'could not note the emitted requests'));
   }
 
   /** One pass of the reconciler. */

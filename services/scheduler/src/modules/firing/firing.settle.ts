@@ -4,7 +4,6 @@ import { LOCK_MS } from '../schedule/schedule.use-case';
 import { awaitsDraftSync } from '../schedule/schedule.states';
 import { scheduleStatuses, type CancelledSchedule, type ContentPort, type FailedSchedule, type FiringSchedule, type Schedule } from '../schedule/schedule.types';
 import type { Arming } from './firing.arm';
-import { publishedBatches } from './firing.batchers';
 import type { FiringContext } from './firing.context';
 import { afterFailure } from './firing.rules';
 
@@ -37,7 +36,6 @@ export function moveItemBack(content: ContentPort, schedule: FailedSchedule | Ca
  */
 export function settling(ctx: FiringContext, arming: Arming) {
   const { repo, content, events, logger, settings, now, wentLive } = ctx;
-  const markPublished = publishedBatches(repo);
 
   /** Back to draft with the reason once retrying is over (or pointless). */
   async function giveUp(schedule: FiringSchedule, reason: string, unconfirmed: boolean) {
@@ -95,7 +93,7 @@ export function settling(ctx: FiringContext, arming: Arming) {
 
     async onPublished(event: EventPayload<'linkedin.post.published'>): Promise<void> {
       if (event.requestId) {
-        const scheduledFor = await markPublished({ contentId: event.contentId, requestId: event.requestId });
+        const scheduledFor = await repo.markPublished({ contentId: event.contentId, requestId: event.requestId });
         // once, when the schedule closes (a redelivery finds none)
         if (scheduledFor) wentLive((Date.parse(event.publishedAt) - scheduledFor.getTime()) / 1000);
         return;

@@ -8,8 +8,8 @@
  * - reconciling (firing.reconcile.ts): timers rebuilt, overdue plans fired, operations left
  *   half-way finished; orphaned claims taken over by a cheap check of the claims alone, every interval.
  *
- * Their writes are grouped for the embedded database in firing.batchers.ts; their decisions are
- * pure functions in firing.rules.ts.
+ * Each says what happens to one schedule (the repository groups the writes of a burst); their
+ * decisions are pure functions in firing.rules.ts.
  */
 import { arming } from './firing.arm';
 import { claiming } from './firing.claim';

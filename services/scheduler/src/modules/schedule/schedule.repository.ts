@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Batcher, BULK_WRITE_MAX } from '@postwright/platform';
 import type { ScheduleDoc, ScheduleModels } from './schedule.model';
 import { isFiring, isPending, readSchedule } from './schedule.states';
-import type { ClaimRequest, Schedule, ScheduleRecord, ScheduleRepository } from './schedule.types';
+import type { ClaimRequest, FiringSchedule, Schedule, ScheduleRecord, ScheduleRepository } from './schedule.types';
 
 const LOCK_FREE = new Date(0);
 /** the reconciler's "mid-way" statuses: looked at whatever their time */
@@ -37,15 +38,100 @@ const toSchedules = (docs: ScheduleDoc[]): Schedule[] => docs.flatMap((doc) => t
 
 const isDuplicateKey = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 11000;
 
+/** A claim asked for, with who asks, their clock, and what follows a claim won. */
+interface ClaimAsked extends ClaimRequest {
+  instanceId: string;
+  now: () => Date;
+  then: (won: FiringSchedule) => Promise<boolean>;
+}
+
 /**
  * MongoDB in, plain objects out. Every state change is one conditional single-document
- * update (status + request id + lock), the only atomic tool FerretDB and MongoDB share; the
- * claims of due schedules are grouped into one bulk write, then read back by claim token.
+ * update (status + request id + lock), the only atomic tool FerretDB and MongoDB share.
  * A schedule with nothing left to do (published, cancelled) is deleted, so that what the
  * reconciler reads stays the size of what is active (FerretDB scans every non-_id query).
+ *
+ * The firing's writes (claims, published, emitted) made at the same moment, timers falling due
+ * together, go to the store together (platform's Batcher: under no load each goes at once,
+ * alone), as a few bulk writes instead of one round trip each; the claims of one bulk write are
+ * read back by claim token.
  */
 export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
   const { schedules, instances } = models;
+
+  async function claimMany(asked: ClaimAsked[]): Promise<FiringSchedule[]> {
+    const claimToken = randomUUID();
+    await schedules.bulkWrite(
+      asked.map((r) => {
+        // due and claimed as of the write, not of the wait for it
+        const now = r.now();
+        return {
+          updateOne: {
+            filter: { _id: r.contentId, requestId: r.requestId, status: 'pending', dueAt: { $lte: now } },
+            update: { $set: { status: 'firing', claimedBy: r.instanceId, claimedAt: now, claimToken, emittedAt: null }, $inc: { attempts: 1 } },
+          },
+        };
+      }),
+      { ordered: false },
+    );
+    const won = await schedules.find({ _id: { $in: asked.map((r) => r.contentId) } }).lean<ScheduleDoc[]>();
+    return toSchedules(won.filter((d) => d.claimToken === claimToken)).filter(isFiring);
+  }
+
+  /**
+   * A group of claims is done only when what follows each claim won is (its publish request), so
+   * at most two groups of claims and their requests are under way at once, and the timers falling
+   * due meanwhile wait and form the next group.
+   */
+  const claims = new Batcher<ClaimAsked, boolean>(
+    async (asked) => {
+      const won = await claimMany(asked);
+      if (!won.length) return asked.map(() => false);
+      const handled = new Set<string>();
+      await Promise.all(
+        won.map(async (schedule) => {
+          const then = asked.find((a) => a.contentId === schedule.contentId)!.then;
+          if (await then(schedule)) handled.add(schedule.contentId);
+        }),
+      );
+      return asked.map((a) => handled.has(a.contentId));
+    },
+    { maxBatch: BULK_WRITE_MAX, maxConcurrent: 2 },
+  );
+
+  const published = new Batcher<ClaimRequest, Date | null>(
+    async (items) => {
+      // when each was due, for how late it went out: one read for the group, before its delete
+      const due = await schedules
+        .find({ _id: { $in: items.map((i) => i.contentId) }, status: 'firing' })
+        .select('requestId scheduledFor dueAt')
+        .lean<Array<Pick<ScheduleDoc, '_id' | 'requestId' | 'scheduledFor' | 'dueAt'>>>();
+      await schedules.bulkWrite(
+        items.map((i) => ({ deleteOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' } } })),
+        { ordered: false },
+      );
+      const requested = new Map(items.map((i) => [i.contentId, i.requestId]));
+      const closed = new Map(
+        due.flatMap((d) => {
+          const scheduledFor = d.scheduledFor ?? d.dueAt;
+          return requested.get(String(d._id)) === d.requestId && scheduledFor ? [[String(d._id), scheduledFor] as const] : [];
+        }),
+      );
+      return items.map((i) => closed.get(i.contentId) ?? null);
+    },
+    { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 },
+  );
+
+  const emitted = new Batcher<ClaimRequest & { at: Date }, void>(
+    async (items) => {
+      await schedules.bulkWrite(
+        items.map((i) => ({ updateOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' }, update: { $set: { emittedAt: i.at } } } })),
+        { ordered: false },
+      );
+      return items.map(() => undefined);
+    },
+    { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 },
+  );
 
   return {
     async get(contentId) {
@@ -114,20 +200,8 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return toSchedule(await schedules.findOneAndUpdate(filter, update, { returnDocument: 'after' }).lean<ScheduleDoc>());
     },
 
-    async claim(requests: ClaimRequest[], instanceId: string, now: Date) {
-      if (!requests.length) return [];
-      const claimToken = randomUUID();
-      await schedules.bulkWrite(
-        requests.map((r) => ({
-          updateOne: {
-            filter: { _id: r.contentId, requestId: r.requestId, status: 'pending', dueAt: { $lte: now } },
-            update: { $set: { status: 'firing', claimedBy: instanceId, claimedAt: now, claimToken, emittedAt: null }, $inc: { attempts: 1 } },
-          },
-        })),
-        { ordered: false },
-      );
-      const won = await schedules.find({ _id: { $in: requests.map((r) => r.contentId) } }).lean<ScheduleDoc[]>();
-      return toSchedules(won.filter((d) => d.claimToken === claimToken)).filter(isFiring);
+    claim(plan, claimant, then) {
+      return claims.submit({ contentId: plan.contentId, requestId: plan.requestId, instanceId: claimant.instanceId, now: claimant.now, then });
     },
 
     async takeOver(contentId, requestId, fromInstance, instanceId, now) {
@@ -168,30 +242,12 @@ export function scheduleRepository(models: ScheduleModels): ScheduleRepository {
       return toSchedules(docs).filter(isPending);
     },
 
-    async markPublished(items) {
-      if (!items.length) return [];
-      // when each was due, for how late it went out: one read for the batch, before its delete
-      const due = await schedules
-        .find({ _id: { $in: items.map((i) => i.contentId) }, status: 'firing' })
-        .select('requestId scheduledFor dueAt')
-        .lean<Array<Pick<ScheduleDoc, '_id' | 'requestId' | 'scheduledFor' | 'dueAt'>>>();
-      await schedules.bulkWrite(
-        items.map((i) => ({ deleteOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' } } })),
-        { ordered: false },
-      );
-      const requested = new Map(items.map((i) => [i.contentId, i.requestId]));
-      return due.flatMap((d) => {
-        const scheduledFor = d.scheduledFor ?? d.dueAt;
-        return requested.get(String(d._id)) === d.requestId && scheduledFor ? [{ contentId: String(d._id), scheduledFor }] : [];
-      });
+    markPublished(claim) {
+      return published.submit({ contentId: claim.contentId, requestId: claim.requestId });
     },
 
-    async markEmitted(items, at) {
-      if (!items.length) return;
-      await schedules.bulkWrite(
-        items.map((i) => ({ updateOne: { filter: { _id: i.contentId, requestId: i.requestId, status: 'firing' }, update: { $set: { emittedAt: at } } } })),
-        { ordered: false },
-      );
+    markEmitted(claim, at) {
+      return emitted.submit({ contentId: claim.contentId, requestId: claim.requestId, at });
     },
 
     async heartbeat(instanceId, now) {

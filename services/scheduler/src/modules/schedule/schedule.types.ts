@@ -110,17 +110,22 @@ export interface ScheduleRepository {
     changes: ScheduleChanges,
     options?: { bumpVersion?: boolean },
   ): Promise<Schedule | null>;
-  /** pending -> firing for the given versions that are due; returns the ones this call won */
-  claim(requests: ClaimRequest[], instanceId: string, now: Date): Promise<FiringSchedule[]>;
+  /**
+   * pending -> firing for this plan if it is still the schedule's and due by the claimant's clock;
+   * only one replica wins it. `then` runs for a claim won (the publish request) and its answer is
+   * claim()'s; false when the claim was not won.
+   */
+  claim(plan: ClaimRequest, claimant: { instanceId: string; now: () => Date }, then: (won: FiringSchedule) => Promise<boolean>): Promise<boolean>;
   takeOver(contentId: string, requestId: string, fromInstance: string, instanceId: string, now: Date): Promise<FiringSchedule | null>;
   /** What the reconciler's pass looks at: pending due before the horizon, preparing, pending syncs. The claims under way are claimed()'s. */
   active(dueBefore: Date): Promise<Schedule[]>;
   /** the claims under way (firing): one indexed equality, cheap on any store */
   claimed(): Promise<Schedule[]>;
   allPending(): Promise<PendingSchedule[]>;
-  /** published: the schedules of these requests are done and removed, in one bulk write; resolves to those it closed, with when each was due */
-  markPublished(items: Array<{ contentId: string; requestId: string }>): Promise<Array<{ contentId: string; scheduledFor: Date }>>;
-  markEmitted(items: Array<{ contentId: string; requestId: string }>, at: Date): Promise<void>;
+  /** published: the schedule of this request is done and removed; resolves to when it was due, or null when there was none left to close */
+  markPublished(claim: ClaimRequest): Promise<Date | null>;
+  /** the broker confirmed this claim's publish request (a takeover need not send it again) */
+  markEmitted(claim: ClaimRequest, at: Date): Promise<void>;
   heartbeat(instanceId: string, now: Date): Promise<void>;
   liveInstances(since: Date): Promise<Set<string>>;
   /** replicas gone for long: their heartbeats are only clutter */
