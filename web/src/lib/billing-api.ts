@@ -1,6 +1,8 @@
 import type { BillingInterval, BillingRedirectResponse, Plan, PlanId, SubscriptionResponse } from '@postwright/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { browserNavigation } from './navigation';
+import { queryKeys } from './query-client';
 
 /**
  * The billing calls (contracts/src/billing.ts), shared by the pricing, success, profile, layout
@@ -31,6 +33,9 @@ export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
 export async function getSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
   return api.get<SubscriptionResponse>('/billing/subscription', { signal });
 }
+
+/** The member's subscription, read through the query cache (the profile, the pricing page and the layout's banner share it). */
+export const subscriptionQuery = (userId: string) => queryOptions({ queryKey: queryKeys.subscription(userId), queryFn: ({ signal }) => getSubscription(signal) });
 
 /** Stripe's pages only: never a script or data address, whatever an answer says. */
 function redirectTarget(data: BillingRedirectResponse | null): string {

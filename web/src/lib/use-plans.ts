@@ -1,30 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Plan as BillingPlan } from '@postwright/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { plans as specPlans, withBillingPlans, type Plan } from '../config/plans';
+import { queryKeys } from './query-client';
 
 /** The plans as sold, once per page load; a failed read is tried again by the next page that asks. */
-let sold: BillingPlan[] | null = null;
-let pending: Promise<BillingPlan[]> | null = null;
-
-function loadPlans(): Promise<BillingPlan[]> {
-  // loaded when first needed: the landing page's first paint carries none of the billing code
-  pending ??= import('./billing-api')
-    .then(({ getPlans }) => getPlans())
-    .then((list) => {
-      sold = list;
-      return list;
-    })
-    .finally(() => {
-      pending = null;
-    });
-  return pending;
-}
-
-/** Tests start each page load afresh. */
-export function resetPlansCache() {
-  sold = null;
-  pending = null;
-}
+const plansQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.plans(),
+    // loaded when first needed: the landing page's first paint carries none of the billing code
+    queryFn: ({ signal }) => import('./billing-api').then(({ getPlans }) => getPlans(signal)),
+    staleTime: Infinity,
+  });
 
 /**
  * The plans to show: the spec's figures at once (never a blank price), replaced by the billing
@@ -32,21 +18,8 @@ export function resetPlansCache() {
  * landing page waits until its pricing section comes near).
  */
 export function usePlans({ load = true }: { load?: boolean } = {}): Plan[] {
-  const [billing, setBilling] = useState<BillingPlan[] | null>(sold);
-
-  useEffect(() => {
-    if (!load || billing) return;
-    let live = true;
-    loadPlans()
-      .then((list) => {
-        if (live) setBilling(list);
-      })
-      .catch(() => undefined); // the spec's figures stay
-    return () => {
-      live = false;
-    };
-  }, [load, billing]);
-
+  // a failed read leaves the spec's figures
+  const { data: billing } = useQuery({ ...plansQuery(), enabled: load });
   return useMemo(() => (billing ? withBillingPlans(specPlans, billing) : specPlans), [billing]);
 }
 

@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import { session } from '../../src/lib/session';
-import { resetPlansCache } from '../../src/lib/use-plans';
 import { resetSubscriptionStore } from '../../src/lib/use-subscription';
 
 // Pages are lazy-loaded; the first load of a module in a test run compiles it, which can be
@@ -12,8 +11,7 @@ afterEach(() => {
   // the access token lives in module memory: each test starts signed out
   cleanup();
   session.clear('logout');
-  // what a page load keeps in module memory (the plans as sold, the subscription) starts afresh
-  resetPlansCache();
+  // a payment refused as overdue is known in module memory: each test starts afresh
   resetSubscriptionStore();
   window.localStorage.clear();
   window.sessionStorage.clear();

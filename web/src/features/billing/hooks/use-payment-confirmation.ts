@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { isPlanId, type SubscriptionResponse, type User } from '@postwright/contracts';
-import { useAuth } from '../../../lib/auth';
-import { forgetCheckout, getSubscription } from '../../../lib/billing-api';
-import { storeSubscription } from '../../../lib/use-subscription';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionResponse, User } from '@postwright/contracts';
+import { useAuth, useUser } from '../../../lib/auth';
+import { forgetCheckout } from '../../../lib/billing-api';
+import { queryKeys } from '../../../lib/query-client';
+import { isConfirmed, paymentCheckQuery } from '../api/payment-confirmation';
 
 /** After this long the page says, calmly, that it is still waiting (Stripe's webhook can lag). */
 export const CONFIRMATION_SLOW_AFTER_MS = 60_000;
@@ -12,8 +14,6 @@ export function nextCheckDelay(attempt: number, slow: boolean): number {
   if (slow) return 5_000;
   return [1_000, 1_000, 1_500, 1_500][attempt] ?? 2_000;
 }
-
-const CONFIRMED_STATUSES = ['active', 'trialing'];
 
 export type Confirmation =
   | { phase: 'waiting'; slow: boolean }
@@ -26,45 +26,38 @@ export type Confirmation =
  * plan. A failed read is not an answer: the page keeps checking. Nothing runs without a session id.
  */
 export function usePaymentConfirmation(sessionId: string | null): Confirmation {
+  const member = useUser();
   const { refreshUser } = useAuth();
-  const [confirmation, setConfirmation] = useState<Confirmation>({ phase: 'waiting', slow: false });
+  const client = useQueryClient();
+  const [slow, setSlow] = useState(false);
+  const slowRef = useRef(false);
 
   useEffect(() => {
     if (!sessionId) return;
     forgetCheckout(); // the checkout finished: /pricing has no cancellation to report
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let slow = false;
-    const slowTimer = setTimeout(() => {
-      slow = true;
-      setConfirmation((c) => (c.phase === 'waiting' ? { phase: 'waiting', slow: true } : c));
+    const timer = setTimeout(() => {
+      slowRef.current = true;
+      setSlow(true);
     }, CONFIRMATION_SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [sessionId]);
 
-    async function check() {
-      try {
-        const [user, subscription] = await Promise.all([refreshUser(), getSubscription(controller.signal)]);
-        if (controller.signal.aborted) return;
-        if (user && isPlanId(user.subscriptionTier) && CONFIRMED_STATUSES.includes(subscription.status)) {
-          clearTimeout(slowTimer);
-          storeSubscription(user.id, subscription);
-          setConfirmation({ phase: 'confirmed', user, subscription });
-          return;
-        }
-      } catch {
-        if (controller.signal.aborted) return;
-      }
-      timer = setTimeout(check, nextCheckDelay(attempt, slow));
-      attempt += 1;
-    }
+  const { data } = useQuery({
+    ...paymentCheckQuery(member.id, sessionId ?? '', refreshUser),
+    enabled: sessionId !== null,
+    // a hidden tab keeps checking, as the page always did
+    refetchIntervalInBackground: true,
+    refetchInterval: (query) => {
+      if (isConfirmed(query.state.data)) return false;
+      return nextCheckDelay(query.state.dataUpdateCount + query.state.errorUpdateCount - 1, slowRef.current);
+    },
+  });
+  const confirmed = isConfirmed(data) ? data : null;
 
-    void check();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-      clearTimeout(slowTimer);
-    };
-  }, [sessionId, refreshUser]);
+  // every screen that shows the subscription shows the plan now
+  useEffect(() => {
+    if (confirmed) client.setQueryData(queryKeys.subscription(confirmed.user.id), confirmed.subscription);
+  }, [confirmed, client]);
 
-  return confirmation;
+  return confirmed ? { phase: 'confirmed', user: confirmed.user, subscription: confirmed.subscription } : { phase: 'waiting', slow };
 }

@@ -14,7 +14,12 @@ function dueSoon(items: ContentItem[] | undefined): boolean {
 /** The member's content, re-read every few seconds while a scheduled post falls due (the scheduler publishes it). */
 export function useContentListQuery() {
   const user = useUser();
-  return useQuery({ ...contentListQuery(user.id), refetchInterval: (query) => (dueSoon(query.state.data) ? POLL_INTERVAL_MS : false) });
+  return useQuery({
+    ...contentListQuery(user.id),
+    refetchInterval: (query) => (dueSoon(query.state.data) ? POLL_INTERVAL_MS : false),
+    // a hidden tab keeps following, so the list is current when the member comes back
+    refetchIntervalInBackground: true,
+  });
 }
 
 /** Stores an inline edit as the draft's text; the saved item replaces the listed one. */

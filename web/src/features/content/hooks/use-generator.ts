@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth, useUser } from '../../../lib/auth';
 import { editContent } from '../../../lib/content-api';
-import { reportPaymentOverdue } from '../../../lib/use-subscription';
+import { useReportPaymentOverdue } from '../../../lib/use-subscription';
 import { composePost, editPayload, formFromItem, splitPost } from '../components/draft-text';
 import { generatorPlan } from '../components/generator-plan';
 import { generateLabel } from '../components/plan-banner';
@@ -61,6 +61,7 @@ export function draftPath(id: string): string {
 export function useGenerator() {
   const user = useUser();
   const { updateUser, refreshUser } = useAuth();
+  const reportPaymentOverdue = useReportPaymentOverdue();
   const memory = useWorkspaceMemory(user.id);
   const [params, setSearchParams] = useSearchParams();
   // the address follows the page (which draft, which type); replacing it is not a visit, so the
