@@ -180,7 +180,11 @@ export function describedSettings(schema: unknown): Setting[] {
 
 /** What `npm start` reads, from the launcher's own table. */
 export function launcherSettings(): Setting[] {
-  return Object.entries(LAUNCHER_SETTINGS).map(([name, s]) => ({ name, default: formatDefault(name, s.default), meaning: s.description }));
+  return Object.entries(LAUNCHER_SETTINGS).map(([name, s]) => ({
+    name,
+    default: 'unset' in s ? s.unset : formatDefault(name, s.default),
+    meaning: s.description,
+  }));
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -1,6 +1,7 @@
 /**
- * What `npm start` reads besides the programs' own settings, with each one's default and meaning
- * (docs/configuration.md is written from it). Plain data: the launcher does not load zod.
+ * What `npm start` reads besides the programs' own settings, with each one's default (or what
+ * unset means) and meaning (docs/configuration.md is written from it). Plain data: the launcher
+ * does not load zod.
  */
 export const LAUNCHER_SETTINGS = {
   PORT: { default: 8080, description: "the gateway's port, the product's address (`npm start` gives it to the gateway)" },
@@ -19,6 +20,23 @@ export const LAUNCHER_SETTINGS = {
   MAILPIT_PORT: { default: 8025, description: "port of that Mailpit's inbox and API; compose: the loopback host port of the `sandbox` profile's Mailpit" },
   POSTWRIGHT_DATA_DIR: { default: '.data', description: "the local data folder: the embedded database's files, the secrets, the logs" },
   STARTUP_TIMEOUT_MS: { default: 90_000, description: 'how long `npm start` waits for `GET /api/health`' },
-} satisfies Record<string, { default: number | string; description: string }>;
+  POSTWRIGHT_TOOLS_DIR: {
+    default: '.tools',
+    description:
+      "the folder of the tools fetched or built on first need (`platform/scripts/install-*.sh`): the embedded FerretDB and Mailpit in its `bin/`, built with Go; `npm test` reads it too, for those and the tests' stripe-mock and deploy-check (CI's Node 24 goes in its `node24/`)",
+  },
+  FERRETDB_DEBUG_ADDR: {
+    unset: 'off',
+    description:
+      "an address such as `127.0.0.1:6060` where the embedded FerretDB serves its debug handler, Go's pprof included, to profile the database; it applies when FerretDB is started, not to one already running",
+  },
+  POSTWRIGHT_REBUILD_WEB: {
+    unset: 'off',
+    description: '`1` builds the web app (`web/dist`) at start even when it looks current; otherwise it is built only when missing or older than its sources',
+  },
+} satisfies Record<string, { default: number | string; description: string } | { unset: string; description: string }>;
 
-export type LauncherSetting = keyof typeof LAUNCHER_SETTINGS;
+/** The settings with a default value (the others, unset, are off). */
+export type LauncherSetting = {
+  [Name in keyof typeof LAUNCHER_SETTINGS]: (typeof LAUNCHER_SETTINGS)[Name] extends { default: unknown } ? Name : never;
+}[keyof typeof LAUNCHER_SETTINGS];
