@@ -1,9 +1,11 @@
 import { createElement, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { linkedinLengthProblem, type ContentItem } from '@postwright/contracts';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { getContent, publishToLinkedIn, scheduleContent, unscheduleContent } from '../../lib/content-api';
+import { contentItemQuery, publishToLinkedIn, scheduleContent, storeContentItem, unscheduleContent } from '../../lib/content-api';
 import { needsLinkedInConnection, needsLinkedInReconnect, startLinkedInConnection } from '../../lib/linkedin-api';
+import { useMemberId } from '../../lib/query-client';
 import { useLinkedInConnection } from '../../lib/use-linkedin-connection';
 import { useConfirm } from '../ui/confirm-dialog';
 import { publishMessages, type PublishNotice } from './publish-messages';
@@ -76,6 +78,8 @@ export function usePublishFlow(options: PublishFlowOptions) {
   const latest = useRef(options);
   latest.current = options;
   const connection = useLinkedInConnection();
+  const client = useQueryClient();
+  const memberId = useMemberId();
   const lockedBy = usePublishingId();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<Busy>(null);
@@ -117,17 +121,23 @@ export function usePublishFlow(options: PublishFlowOptions) {
   /** why Publish and Schedule cannot be used now (a draft needs a hook; every post must fit LinkedIn and needs it connected) */
   const blocked: 'hook' | 'length' | 'connection' | null = item.status === 'draft' && !hasHook ? 'hook' : tooLong ? 'length' : notConnected ? 'connection' : null;
 
+  /** The server's answer: the screen shows it, and every cached list holding the item has it too. */
+  function changed(next: ContentItem) {
+    storeContentItem(client, memberId, next);
+    latest.current.onItemChange(next);
+  }
+
   function settle(next: Busy) {
     if (mounted.current) setBusy(next);
   }
 
   /** Saves pending edits first; returns the saved item, or throws the save failure's text. */
   async function savedItem(): Promise<ContentItem> {
-    const { dirty: pending, save, onItemChange, item: current } = latest.current;
+    const { dirty: pending, save, item: current } = latest.current;
     if (!pending) return current;
     try {
       const saved = await save();
-      onItemChange(saved);
+      changed(saved);
       return saved;
     } catch (failure) {
       throw new ScheduleError(errorMessage(failure, publishMessages.saveFailed));
@@ -144,7 +154,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
       confirmLabel: 'Publish',
     });
     if (!ok || publishingId || linkedinLengthProblem(latest.current.text)) return;
-    const { text, onItemChange, onNotice } = latest.current;
+    const { text, onNotice } = latest.current;
     const failed = managementWords ? publishMessages.publishFailed : publishMessages.postFailed;
     holdsLock.current = true;
     setPublishingId(item.id);
@@ -160,7 +170,7 @@ export function usePublishFlow(options: PublishFlowOptions) {
         return;
       }
       const result = await publishToLinkedIn({ contentId: current.id, text });
-      onItemChange(result.content);
+      changed(result.content);
       const url = result.linkedinPost?.url || result.content.linkedinPostUrl;
       onNotice({
         tone: 'success',
@@ -178,8 +188,9 @@ export function usePublishFlow(options: PublishFlowOptions) {
         onNotice({ tone: 'danger', text: errorMessage(failure, failed) });
       }
       // the item may carry the reason now (lastPublishError, publishUnconfirmed)
-      getContent(item.id)
-        .then((fresh) => latest.current.onItemChange(fresh))
+      client
+        .fetchQuery(contentItemQuery(memberId, item.id))
+        .then(changed)
         .catch(() => {});
     } finally {
       if (holdsLock.current) {
@@ -195,8 +206,8 @@ export function usePublishFlow(options: PublishFlowOptions) {
     const rescheduled = latest.current.item.status === 'scheduled';
     const current = await savedItem();
     const result = await scheduleContent(current.id, scheduledFor);
-    const { onItemChange, onNotice } = latest.current;
-    onItemChange(result.content ?? { ...current, status: 'scheduled', scheduledFor: result.schedule?.scheduledFor ?? scheduledFor });
+    const { onNotice } = latest.current;
+    changed(result.content ?? { ...current, status: 'scheduled', scheduledFor: result.schedule?.scheduledFor ?? scheduledFor });
     if (mounted.current) setScheduling(false);
     onNotice({
       tone: 'success',
@@ -210,12 +221,12 @@ export function usePublishFlow(options: PublishFlowOptions) {
     if (busy || disabled) return;
     const ok = await confirm({ title: 'Unschedule post?', message: publishMessages.confirmUnschedule(item.topic), confirmLabel: 'Unschedule' });
     if (!ok) return;
-    const { onItemChange, onNotice } = latest.current;
+    const { onNotice } = latest.current;
     setBusy('unscheduling');
     onNotice(null);
     try {
       const result = await unscheduleContent(item.id);
-      onItemChange(result?.content ?? { ...item, status: 'draft', scheduledFor: null });
+      changed(result?.content ?? { ...item, status: 'draft', scheduledFor: null });
       onNotice({ tone: 'success', text: publishMessages.unscheduled, about: { id: item.id, status: 'draft' } });
     } catch (failure) {
       onNotice({ tone: 'danger', text: errorMessage(failure, publishMessages.unscheduleFailed) });

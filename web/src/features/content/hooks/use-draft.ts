@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContentItem } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { getContent } from '../../../lib/content-api';
+import { contentItemQuery } from '../../../lib/content-api';
+import { useMemberId } from '../../../lib/query-client';
 
 export const DRAFT_NOT_FOUND = 'Content not found';
 export const DRAFT_LOAD_FAILED = 'Failed to load content';
@@ -32,6 +34,8 @@ export interface DraftSource {
 export function useDraft(id: string | null, source: DraftSource) {
   const [load, setLoad] = useState<DraftLoad>({ status: 'none' });
   const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const memberId = useMemberId();
   const held = useRef<string | null>(null);
   const loaded = useRef(source);
   loaded.current = source;
@@ -55,10 +59,11 @@ export function useDraft(id: string | null, source: DraftSource) {
     }
     held.current = null;
     const controller = new AbortController();
+    const query = contentItemQuery(memberId, id);
     setLoad({ status: 'loading', id });
     // edits of this draft still on their way land first, so the text read back has them
     Promise.resolve(loaded.current.beforeLoad?.())
-      .then(() => getContent(id, controller.signal))
+      .then(() => (controller.signal.aborted ? Promise.reject(new Error('left')) : client.fetchQuery(query)))
       .then(
       (item) => {
         if (controller.signal.aborted) return;
@@ -72,8 +77,12 @@ export function useDraft(id: string | null, source: DraftSource) {
         setLoad(missing ? { status: 'missing', id, message: errorMessage(error, DRAFT_NOT_FOUND) } : { status: 'failed', id, message: errorMessage(error, DRAFT_LOAD_FAILED) });
       },
     );
-    return () => controller.abort();
-  }, [id, attempt]);
+    return () => {
+      controller.abort();
+      // the read is dropped with the page's interest in it
+      void client.cancelQueries({ queryKey: query.queryKey });
+    };
+  }, [id, attempt, client, memberId]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -11,15 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { paths } from '../../../config/paths';
-import {
-  disconnectLinkedIn,
-  getLinkedInStatus,
-  linkedInDisplayName,
-  linkedInExpiryText,
-  linkedInPicture,
-  startLinkedInConnection,
-  type LinkedInStatus,
-} from '../../../lib/linkedin-api';
+import { linkedInDisplayName, linkedInExpiryText, linkedInPicture, startLinkedInConnection, type LinkedInStatus } from '../../../lib/linkedin-api';
+import { useDisconnectLinkedIn, useLinkedInStatus } from '../api/linkedin-connection';
 import styles from './profile-page.module.css';
 
 /** The connection card's texts, in the spec's words. */
@@ -47,43 +40,32 @@ function initialsOf(name: string) {
 /** LinkedIn Connection: status, profile, connect, Refresh Status, disconnect. */
 export function LinkedInCard() {
   const { refreshUser } = useAuth();
-  const [status, setStatus] = useState<LinkedInStatus | null>(null);
-  const [checking, setChecking] = useState(true);
+  const query = useLinkedInStatus();
+  const { mutateAsync: endConnection } = useDisconnectLinkedIn();
   const [busy, setBusy] = useState<'connect' | 'disconnect' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
+  const checking = query.isFetching;
+  const checkFailed = query.isError && !checking;
+  // a failed check shows not connected, with the error
+  const status: LinkedInStatus | null = checkFailed ? { connected: false } : (query.data ?? null);
+  const error = actionError ?? (checkFailed ? linkedinMessages.checkFailed : null);
 
-  const check = useCallback(async (signal?: AbortSignal) => {
-    setChecking(true);
-    setError(null);
-    try {
-      setStatus(await getLinkedInStatus(signal));
-    } catch (failure) {
-      if ((failure as Error)?.name === 'AbortError') return;
-      // the card then shows not connected, with the error
-      setStatus({ connected: false });
-      setError(linkedinMessages.checkFailed);
-    } finally {
-      setChecking(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void check(controller.signal);
-    return () => controller.abort();
-  }, [check]);
+  function check() {
+    setActionError(null);
+    return query.refetch();
+  }
 
   async function connect() {
     setBusy('connect');
-    setError(null);
+    setActionError(null);
     setNotice(null);
     try {
       // back to the profile after LinkedIn (this replaces any return path left by an earlier attempt)
       await startLinkedInConnection(paths.profile);
     } catch (failure) {
-      setError(errorMessage(failure, linkedinMessages.connectFailed));
+      setActionError(errorMessage(failure, linkedinMessages.connectFailed));
       setBusy(null);
     }
   }
@@ -97,15 +79,14 @@ export function LinkedInCard() {
     });
     if (!ok) return;
     setBusy('disconnect');
-    setError(null);
+    setActionError(null);
     setNotice(null);
     try {
-      await disconnectLinkedIn();
-      setStatus({ connected: false });
+      await endConnection();
       setNotice(linkedinMessages.disconnected);
       refreshUser().catch(() => {});
     } catch (failure) {
-      setError(errorMessage(failure, linkedinMessages.disconnectFailed));
+      setActionError(errorMessage(failure, linkedinMessages.disconnectFailed));
     } finally {
       setBusy(null);
     }

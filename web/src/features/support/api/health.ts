@@ -1,5 +1,7 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GatewayHealth } from '@postwright/contracts';
 import { ApiError, api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-client';
 
 /**
  * GET /api/health: each part of Postwright ok or unavailable. A degraded stack answers 503 with
@@ -15,4 +17,11 @@ export async function fetchHealth(signal?: AbortSignal): Promise<GatewayHealth> 
     }
     throw error;
   }
+}
+
+export const healthQuery = () => queryOptions({ queryKey: queryKeys.health(), queryFn: ({ signal }) => fetchHealth(signal) });
+
+/** The stack's health, read when the page opens and on demand. */
+export function useHealth() {
+  return useQuery(healthQuery());
 }

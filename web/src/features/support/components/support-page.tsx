@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { GatewayHealth } from '@postwright/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { Accordion } from '../../../components/ui/accordion';
@@ -10,7 +10,7 @@ import { IconLinkedIn, IconMail, IconUser } from '../../../components/ui/icons';
 import { IconRefresh, IconSearch } from '../../../components/ui/icons-app';
 import { site } from '../../../config/site';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fetchHealth } from '../api/health';
+import { useHealth } from '../api/health';
 import { categories, filterTopics, helpTopics, type Category } from './topics';
 import styles from './support-page.module.css';
 
@@ -24,22 +24,9 @@ export const statusItems: Array<{ label: string; services: string[] }> = [
 ];
 
 function SystemStatus() {
-  const [health, setHealth] = useState<Health>({ state: 'checking' });
-
-  const check = useCallback(async (signal?: AbortSignal) => {
-    setHealth({ state: 'checking' });
-    try {
-      setHealth({ state: 'ready', value: await fetchHealth(signal) });
-    } catch (error) {
-      if ((error as Error)?.name !== 'AbortError') setHealth({ state: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void check(controller.signal);
-    return () => controller.abort();
-  }, [check]);
+  const query = useHealth();
+  const health: Health = query.isFetching ? { state: 'checking' } : query.isError ? { state: 'error' } : query.data ? { state: 'ready', value: query.data } : { state: 'checking' };
+  const check = () => query.refetch();
 
   return (
     <Card as="section" aria-labelledby="status-title">
