@@ -49,3 +49,15 @@ export function asAttempt(stored: StoredPost | null): Attempt | null {
 export function isState<S extends Attempt['state']>(attempt: Attempt | null, state: S): attempt is Extract<Attempt, { state: S }> {
   return attempt?.state === state;
 }
+
+/** The stored record when it is a pending attempt, else null (it was elsewhere, or not stored). */
+export function asPending(stored: StoredPost | null): PendingAttempt | null {
+  const attempt = asAttempt(stored);
+  return isState(attempt, 'pending') ? attempt : null;
+}
+
+/** The stored record when it is an attempt being sent, else null. */
+export function asSending(stored: StoredPost | null): SendingAttempt | null {
+  const attempt = asAttempt(stored);
+  return isState(attempt, 'sending') ? attempt : null;
+}

@@ -1,5 +1,5 @@
 import type { Connection, Model } from 'mongoose';
-import { Batcher } from '@postwright/platform';
+import { Batcher, BULK_WRITE_MAX } from '@postwright/platform';
 import type { Engagement } from '@postwright/contracts';
 import { postModel, type PostRecord, type PostState } from './post.model';
 
@@ -30,12 +30,6 @@ interface Transition {
 }
 
 /**
- * The embedded database serialises writes and deadlocks on a bulk update of about a hundred
- * statements; 25 is far from that and turns a burst into a few writes.
- */
-const MAX_BATCH = 25;
-
-/**
  * mongoose in, plain objects out. Every state change is a conditional single-document update;
  * those made at the same moment (a burst of scheduled posts: many publishes in flight at once)
  * go to the store together, as one insert and one bulk update per round (group commit: under no
@@ -48,8 +42,8 @@ export class PostRepository {
 
   constructor(conn: Connection) {
     this.model = postModel(conn);
-    this.inserts = new Batcher((attempts) => this.insertBatch(attempts), { maxBatch: MAX_BATCH, maxConcurrent: 1 });
-    this.moves = new Batcher((changes) => this.moveBatch(changes), { maxBatch: MAX_BATCH, maxConcurrent: 1 });
+    this.inserts = new Batcher((attempts) => this.insertBatch(attempts), { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 });
+    this.moves = new Batcher((changes) => this.moveBatch(changes), { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 });
   }
 
   /** Stores the attempt before LinkedIn is called; null when its key exists already. */

@@ -34,7 +34,8 @@ export interface PublishNowDeps {
 
 /** "Post to LinkedIn": the member waits for the truth. A missing connection throws (the access module's errors). */
 export function publishNow(deps: PublishNowDeps) {
-  const { access, content, locks, posts, pipeline } = deps;
+  const { access, content, locks, posts } = deps;
+  const publishing = deps.pipeline.now;
   const refused = (refusal: PublishNowRefusal): PublishNowResult => ({ kind: 'refused', refusal });
 
   return async (userId: string, input: { contentId: string; text?: string; visibility: Visibility }): Promise<PublishNowResult> => {
@@ -55,16 +56,16 @@ export function publishNow(deps: PublishNowDeps) {
       // does; the next publish, after the member checked the feed, goes ahead.
       const orphan = asAttempt(await posts.findSending(item.id));
       if (isState(orphan, 'sending')) {
-        await pipeline.orphaned(orphan, item, null);
+        await publishing.orphaned(orphan, item);
         return refused({ kind: 'earlier-unconfirmed' });
       }
       const chosen = postText(input.text, item);
       if ('problem' in chosen) return refused(chosen.problem);
 
-      const publication = { key: `now:${randomUUID()}`, requestId: null, item, connection, text: chosen.text, visibility: input.visibility };
-      const attempt = await pipeline.begin(publication, null);
+      const publication = { key: `now:${randomUUID()}`, item, connection, text: chosen.text, visibility: input.visibility };
+      const attempt = await publishing.begin(publication);
       if (!attempt) return refused({ kind: 'in-progress' });
-      const outcome = await pipeline.send(publication, attempt);
+      const outcome = await publishing.send(publication, attempt);
       switch (outcome.kind) {
         case 'published':
           return { kind: 'published', linkedinPost: { id: outcome.attempt.linkedInPostId, url: outcome.attempt.url }, content: withoutOwner(outcome.content) };

@@ -28,10 +28,11 @@ export interface PublishScheduledDeps {
  * stored attempt and repeats its outcome instead of posting again.
  */
 export function publishScheduled(deps: PublishScheduledDeps) {
-  const { access, content, locks, posts, pipeline, logger } = deps;
+  const { access, content, locks, posts, logger } = deps;
 
   return async (request: EventPayload<'content.publish.requested'>): Promise<void> => {
     const { requestId, contentId, userId } = request;
+    const publishing = deps.pipeline.scheduled(requestId);
     // the scheduler proved ownership when it made the plan; the same lock a publish-now takes
     const key = `request:${requestId}`;
     const lock = await locks.acquire(publishLock(contentId), deps.lockWaitMs);
@@ -47,7 +48,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         if (await repeatEarlier()) return;
         // only "connect / reconnect" is the member's to fix; anything else (Mongo, a grant replaced meanwhile) is tried again
         if (!isReconnectError(error)) throw new RetryLater(`LinkedIn connection of ${userId} not read: ${(error as Error).message}`);
-        return await pipeline.refuse(request, (error as Error).message);
+        return await publishing.refuse(request, (error as Error).message);
       }
       let item: Awaited<ReturnType<ContentPort['get']>>;
       try {
@@ -68,18 +69,18 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       const chosen = postText(null, item);
       if ('problem' in chosen) {
         if (await repeatEarlier()) return;
-        return await pipeline.refuse(request, problemReason(chosen.problem));
+        return await publishing.refuse(request, problemReason(chosen.problem));
       }
 
-      const publication = { key, requestId, item, connection, text: chosen.text, visibility: 'PUBLIC' as const };
-      const stored = await pipeline.begin(publication, null);
-      if (stored) return void (await pipeline.send(publication, stored));
+      const publication = { key, item, connection, text: chosen.text, visibility: 'PUBLIC' as const };
+      const stored = await publishing.begin(publication);
+      if (stored) return void (await publishing.send(publication, stored));
       // the key exists: a redelivery, or a request handled before (its attempt decides)
       const earlier = await storedAttempt();
       if (await repeatEarlier(earlier)) return;
-      const attempt = await pipeline.begin(publication, earlier?.state === 'pending' || earlier?.state === 'failed' ? earlier : null);
+      const attempt = await publishing.begin(publication, earlier?.state === 'pending' || earlier?.state === 'failed' ? earlier : null);
       if (!attempt) throw new RetryLater('attempt stored or changed concurrently');
-      await pipeline.send(publication, attempt);
+      await publishing.send(publication, attempt);
     } finally {
       await lock.release();
     }
@@ -97,10 +98,10 @@ export function publishScheduled(deps: PublishScheduledDeps) {
       const attempt = earlier === undefined ? await storedAttempt() : earlier;
       switch (attempt?.state) {
         case 'published':
-          await pipeline.repeat(attempt, requestId);
+          await publishing.repeat(attempt);
           return true;
         case 'unconfirmed':
-          await pipeline.repeatUnconfirmed(contentId, userId, requestId);
+          await publishing.repeatUnconfirmed(contentId, userId);
           return true;
         case 'sending':
           // the lock is ours, so the process that was sending it is gone (killed mid-call)
@@ -114,7 +115,7 @@ export function publishScheduled(deps: PublishScheduledDeps) {
     /**
      * An attempt its process left "sending": LinkedIn may hold the post. While the request is still
      * the item's, it is sent again, and LinkedIn's DUPLICATE_POST names the post if the first call
-     * made it (pipeline.resend); otherwise (unscheduled meanwhile, no connection, no text) it is
+     * made it (publishing.resend); otherwise (unscheduled meanwhile, no connection, no text) it is
      * unconfirmed, as before: only the member can tell.
      */
     async function recover(orphan: SendingAttempt): Promise<void> {
@@ -124,8 +125,8 @@ export function publishScheduled(deps: PublishScheduledDeps) {
         return null;
       });
       const chosen = item && isScheduledFor(item, request.scheduledFor) ? postText(null, item) : null;
-      if (!item || !connection || !chosen || 'problem' in chosen) return await pipeline.orphaned(orphan, item, requestId);
-      await pipeline.resend({ key: orphan.id, requestId, item, connection, text: chosen.text, visibility: orphan.visibility }, orphan);
+      if (!item || !connection || !chosen || 'problem' in chosen) return await publishing.orphaned(orphan, item);
+      await publishing.resend({ key: orphan.id, item, connection, text: chosen.text, visibility: orphan.visibility }, orphan);
     }
   };
 }

@@ -43,7 +43,7 @@ export const OWN_POST_CLOCK_MARGIN_MS = 5 * 60_000;
 export async function sendAttempt(
   deps: SendDeps,
   connection: StoredConnection,
-  /** pending; sending when a scheduled request's attempt was stored so (pipeline.begin), or its process died mid-call (pipeline.resend) */
+  /** pending; sending when a scheduled request's attempt was stored so (ScheduledSettler.store), or its process died mid-call (ScheduledPublishing.resend) */
   attempt: PendingAttempt | SendingAttempt,
   text: string,
   visibility: Visibility,
