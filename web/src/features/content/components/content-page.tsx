@@ -32,8 +32,51 @@ export function ContentPage() {
             <DraftUnavailable load={g.load} onRetry={g.retryLoad} onStartOver={g.startOver} />
           ) : g.type ? (
             <>
-              <DetailsStep generator={g} />
-              {g.doc ? <RefineStep generator={g} /> : null}
+              <DetailsStep
+                type={g.type}
+                form={g.form}
+                errors={g.errors}
+                focusErrors={g.focusErrors}
+                readOnly={g.formReadOnly}
+                onFieldChange={g.editField}
+                folded={Boolean(g.doc) && !g.detailsOpen}
+                onUnfold={() => g.setDetailsOpen(true)}
+                plan={g.plan}
+                item={g.doc?.item ?? null}
+                generateLabel={g.generateLabel}
+                held={g.busy || g.publishingThis}
+                generating={g.generating}
+                started={Boolean(g.live?.started)}
+                error={g.generationError}
+                errorAction={g.generationErrorAction}
+                onGenerate={() => void g.generate()}
+                onCancel={g.cancelGeneration}
+              />
+              {g.doc ? (
+                <RefineStep
+                  doc={g.doc}
+                  postText={g.postText}
+                  readOnly={g.draftReadOnly}
+                  onChooseHook={g.chooseHook}
+                  onEditBody={g.editBody}
+                  focusResult={g.focusResult}
+                  autosave={g.autosave}
+                  locked={g.locked}
+                  busy={g.busy}
+                  held={g.busy || g.publishingThis}
+                  versionStep={g.versionStep}
+                  restoring={g.restoring}
+                  restoreError={g.restoreError}
+                  onSwapVersions={() => void g.swapVersions()}
+                  notice={g.notice}
+                  onNotice={g.setNotice}
+                  saving={g.saving}
+                  onSave={() => void g.saveNow()}
+                  savePending={g.savePending}
+                  onItemChange={g.itemChanged}
+                  onStartOver={g.startOver}
+                />
+              ) : null}
             </>
           ) : null}
           <div className={styles.guidance}>

@@ -12,55 +12,78 @@ import { IconEdit, IconSparkles } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { billingText } from '../../../lib/billing-text';
 import { formatDate } from '../../../lib/datetime';
-import type { Generator } from '../hooks/use-generator';
-import { PERSONAL_EXPERIENCE_GUIDANCE } from './generation-form';
-import { canGenerate } from './generator-plan';
+import type { ContentItem, ContentType } from '@postwright/contracts';
+import { PERSONAL_EXPERIENCE_GUIDANCE, type FormErrors, type FormField, type FormValues } from './generation-form';
+import { canGenerate, type GeneratorPlan } from './generator-plan';
 import { typeCopy } from './type-copy';
 import page from './content-page.module.css';
 import styles from './details-step.module.css';
 
-/** Step 2: the details form; after a generation it folds into a summary (Edit details reopens it). */
-export function DetailsStep({ generator: g }: { generator: Generator }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const type = g.type!;
-  const copy = typeCopy[type];
-  const { form, errors } = g;
-  const folded = Boolean(g.doc) && !g.detailsOpen;
-  const experienceLength = form.personalExperience.length;
+export interface DetailsStepProps {
+  type: ContentType;
+  form: FormValues;
+  errors: FormErrors;
+  /** bumps when the first field with an error should take focus */
+  focusErrors: number;
+  /** what is typed while a generation, an Undo/Redo or a publish runs could not be kept */
+  readOnly: boolean;
+  onFieldChange: (name: FormField, value: string) => void;
+  /** a post was generated and the details are not being edited: a summary shows */
+  folded: boolean;
+  onUnfold: () => void;
+  plan: GeneratorPlan;
+  /** the draft on screen, if any */
+  item: ContentItem | null;
+  generateLabel: string;
+  /** another action runs, or the draft is being published: Generate waits */
+  held: boolean;
+  generating: boolean;
   /** the post has shown text: it is the member's now, and Cancel has nothing left to give back */
-  const started = Boolean(g.live?.started);
+  started: boolean;
+  error: string | null;
+  /** the error's way out, beside it (Update payment method) */
+  errorAction: 'update-payment' | null;
+  onGenerate: () => void;
+  onCancel: () => void;
+}
+
+/** Step 2: the details form; after a generation it folds into a summary (Edit details reopens it). */
+export function DetailsStep(props: DetailsStepProps) {
+  const { type, form, errors, folded, plan, item, generating, started } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const copy = typeCopy[type];
+  const experienceLength = form.personalExperience.length;
 
   // after Cancel, focus goes back to the button that started the generation (Cancel is gone)
   const refocusSubmit = useRef(false);
   useEffect(() => {
-    if (g.generating || !refocusSubmit.current) return;
+    if (generating || !refocusSubmit.current) return;
     refocusSubmit.current = false;
     formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-  }, [g.generating]);
+  }, [generating]);
 
   function cancelGeneration() {
     refocusSubmit.current = true;
-    g.cancelGeneration();
+    props.onCancel();
   }
 
   // the first field with an error takes focus (after a submit or a refusal from the server)
   useEffect(() => {
-    if (g.focusErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [g.focusErrors]);
+    if (props.focusErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [props.focusErrors]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void g.generate();
+    props.onGenerate();
   }
 
-  const field = (name: keyof typeof form) => ({
+  const field = (name: FormField) => ({
     name,
     value: form[name],
     error: errors[name],
-    onChange: (e: { target: { value: string } }) => g.editField(name, e.target.value),
+    onChange: (e: { target: { value: string } }) => props.onFieldChange(name, e.target.value),
     maxLength: FIELD_MAX[name],
-    // what is typed while a generation, an Undo/Redo or a publish runs could not be kept
-    readOnly: g.formReadOnly,
+    readOnly: props.readOnly,
   });
 
   return (
@@ -76,7 +99,7 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
         description={`${contentTypeInfo[type].day} · ${contentTypeInfo[type].purpose}`}
         actions={
           folded ? (
-            <Button size="sm" variant="secondary" onClick={() => g.setDetailsOpen(true)} icon={<IconEdit size={16} />} aria-expanded={false}>
+            <Button size="sm" variant="secondary" onClick={props.onUnfold} icon={<IconEdit size={16} />} aria-expanded={false}>
               Edit details
             </Button>
           ) : null
@@ -129,16 +152,16 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
               <Input label="Target Audience" hint="Who should read this post?" placeholder="e.g. First-time founders" {...field('targetAudience')} />
               <Input label="Business Goal" optional hint="What should the post achieve?" placeholder="e.g. Attract senior engineering hires" {...field('businessGoal')} />
             </div>
-            {g.generationError ? (
+            {props.error ? (
               <Alert
                 tone="danger"
                 action={
-                  g.generationErrorAction === 'update-payment' ? (
+                  props.errorAction === 'update-payment' ? (
                     <ManageBillingButton label={billingText.updatePayment} size="sm" variant="primary" className={page.bannerAction} />
                   ) : null
                 }
               >
-                {g.generationError}
+                {props.error}
               </Alert>
             ) : null}
             <div className={styles.formActions}>
@@ -146,13 +169,13 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                 type="submit"
                 variant="primary"
                 size="lg"
-                loading={g.generating}
-                disabled={!canGenerate(g.plan, g.doc?.item ?? null) || g.busy || g.publishingThis}
+                loading={generating}
+                disabled={!canGenerate(plan, item) || props.held}
                 icon={<IconSparkles size={18} />}
               >
-                {g.generating ? 'Generating...' : g.generateLabel}
+                {generating ? 'Generating...' : props.generateLabel}
               </Button>
-              {g.generating ? (
+              {generating ? (
                 // the request is aborted: the server stops the writer, gives the post back and
                 // stores nothing. Once text shows, the post is written to the end, stored and
                 // counted whoever hangs up, so there is nothing left to cancel.
@@ -160,25 +183,25 @@ export function DetailsStep({ generator: g }: { generator: Generator }) {
                   Cancel
                 </Button>
               ) : null}
-              {g.generating && started ? (
+              {generating && started ? (
                 <p id="cancel-note" className={styles.formNote}>
-                  {g.plan.unlimited
+                  {plan.unlimited
                     ? 'Writing has started: the post will be saved, so it can no longer be cancelled.'
                     : 'Writing has started: this post counts and will be saved, so it can no longer be cancelled.'}
                 </p>
               ) : null}
-              {g.plan.exhausted && canGenerate(g.plan, g.doc?.item ?? null) ? (
+              {plan.exhausted && canGenerate(plan, item) ? (
                 <p className={styles.formNote}>
-                  {g.plan.kind === 'plan' ? "This month's posts are used up" : 'Your trial posts are used up'}, but generating this draft again is still
-                  free ({g.doc?.item.freeRegenerationsLeft} left).
+                  {plan.kind === 'plan' ? "This month's posts are used up" : 'Your trial posts are used up'}, but generating this draft again is still
+                  free ({item?.freeRegenerationsLeft} left).
                 </p>
-              ) : g.plan.exhausted && g.plan.kind === 'plan' ? (
+              ) : plan.exhausted && plan.kind === 'plan' ? (
                 <p className={styles.formNote}>
-                  Generation is paused: this month&apos;s posts are used up.{g.plan.resetsAt ? ` They reset on ${formatDate(g.plan.resetsAt)}.` : ''}
+                  Generation is paused: this month&apos;s posts are used up.{plan.resetsAt ? ` They reset on ${formatDate(plan.resetsAt)}.` : ''}
                 </p>
-              ) : g.plan.exhausted ? (
+              ) : plan.exhausted ? (
                 <p className={styles.formNote}>
-                  Generation is paused: {g.plan.ended ? 'your free trial has ended' : 'your trial posts are used up'}. <Link to={paths.pricing}>Choose a plan</Link>
+                  Generation is paused: {plan.ended ? 'your free trial has ended' : 'your trial posts are used up'}. <Link to={paths.pricing}>Choose a plan</Link>
                 </p>
               ) : null}
             </div>

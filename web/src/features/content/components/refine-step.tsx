@@ -10,30 +10,61 @@ import { Textarea } from '../../../components/ui/field';
 import { IconEdit } from '../../../components/ui/icons';
 import { IconPlus } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
-import { draftPath, type Generator } from '../hooks/use-generator';
-import { versionCopy } from '../hooks/use-versions';
+import type { ContentItem } from '@postwright/contracts';
+import type { AutosaveState } from '../hooks/use-autosave';
+import { draftPath, type Notice } from '../hooks/use-generator';
+import { versionCopy, type VersionStep } from '../hooks/use-versions';
 import { SaveStatus } from './save-status';
 import page from './content-page.module.css';
 import styles from './refine-step.module.css';
 
+export interface RefineStepProps {
+  doc: { item: ContentItem; hook: string | null; body: string };
+  /** the post as LinkedIn would get it (hook, blank line, body) */
+  postText: string;
+  /** nothing typed while a generation, an Undo/Redo or a publish runs could be kept: read-only then */
+  readOnly: boolean;
+  onChooseHook: (hook: string) => void;
+  onEditBody: (body: string) => void;
+  /** bumps when a new result should come into view and take focus */
+  focusResult: number;
+  autosave: AutosaveState & { dirty: boolean };
+  /** published or scheduled: no Undo/Redo, and Write another post */
+  locked: boolean;
+  /** a generation or an Undo/Redo runs */
+  busy: boolean;
+  /** another action runs, or this draft is being published */
+  held: boolean;
+  versionStep: VersionStep;
+  restoring: boolean;
+  restoreError: string | null;
+  onSwapVersions: () => void;
+  notice: Notice | null;
+  onNotice: (notice: Notice | null) => void;
+  saving: boolean;
+  onSave: () => void;
+  /** saves the pending edits first (publish and schedule send nothing unsaved) */
+  savePending: () => Promise<ContentItem>;
+  onItemChange: (item: ContentItem) => void;
+  onStartOver: () => void;
+}
+
 /** Step 3: the five hooks, the body, then save, publish or schedule (the shared publish flow). */
-export function RefineStep({ generator: g }: { generator: Generator }) {
-  const doc = g.doc!;
+export function RefineStep(props: RefineStepProps) {
+  const { doc, readOnly, locked, notice } = props;
   const { item, hook, body } = doc;
   const hookGroup = useId();
   const resultRef = useRef<HTMLDivElement>(null);
-  // nothing typed while a generation, an Undo/Redo or a publish runs could be kept: read-only then
-  const readOnly = g.draftReadOnly;
-  const version = versionCopy[g.versionStep];
+  const version = versionCopy[props.versionStep];
 
   // the new post is brought to the top of the screen, hooks first, and takes focus there (a plain
   // focus() may centre a block taller than the screen and leave the hooks above it)
   useEffect(() => {
     const result = resultRef.current;
-    if (!g.focusResult || !result) return;
+    if (!props.focusResult || !result) return;
     result.focus({ preventScroll: true });
     (result.closest('section') ?? result).scrollIntoView?.({ block: 'start' });
-  }, [g.focusResult]);
+  }, [props.focusResult]);
 
   return (
     <Card as="section" aria-labelledby="step-refine">
@@ -46,11 +77,11 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
           </>
         }
         description="The hook is the opening line readers see before “...see more”."
-        actions={item.status === 'published' ? null : <SaveStatus state={g.autosave} />}
+        actions={item.status === 'published' ? null : <SaveStatus state={props.autosave} />}
       />
       <CardBody>
         <div ref={resultRef} tabIndex={-1} className={styles.result}>
-          {item.hasPreviousVersion && !g.locked ? (
+          {item.hasPreviousVersion && !locked ? (
             // the service swaps the two versions: after an Undo the same call is a Redo, and says so
             <Alert
               tone="info"
@@ -58,9 +89,9 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => void g.swapVersions()}
-                  loading={g.restoring}
-                  disabled={g.busy || g.publishingThis}
+                  onClick={props.onSwapVersions}
+                  loading={props.restoring}
+                  disabled={props.held}
                   className={page.alertAction}
                 >
                   {version.label}
@@ -70,13 +101,13 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
               {version.text}
             </Alert>
           ) : null}
-          {g.restoreError ? <Alert tone="danger">{g.restoreError}</Alert> : null}
+          {props.restoreError ? <Alert tone="danger">{props.restoreError}</Alert> : null}
 
           <fieldset className={styles.hooks} disabled={readOnly}>
             <legend className={styles.hooksLegend}>Hooks</legend>
             {item.hooks.map((option, index) => (
               <label key={`${index}-${option}`} className={cx(styles.hook, hook === option && styles.hookChecked)}>
-                <input type="radio" name={hookGroup} value={option} checked={hook === option} onChange={() => g.chooseHook(option)} />
+                <input type="radio" name={hookGroup} value={option} checked={hook === option} onChange={() => props.onChooseHook(option)} />
                 <span className={styles.hookNumber} aria-hidden="true">
                   {index + 1}
                 </span>
@@ -89,25 +120,25 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
             label="Post body"
             hint="Edit freely; the hook you choose opens the post. Your changes are saved as you go."
             value={body}
-            onChange={(e) => g.editBody(e.target.value)}
+            onChange={(e) => props.onEditBody(e.target.value)}
             readOnly={readOnly}
             rows={12}
             // nothing pasted is cut: a post over LinkedIn's limit is kept as a draft, and said so here
-            error={readOnly ? undefined : (overLimitMessage(g.postText) ?? undefined)}
+            error={readOnly ? undefined : (overLimitMessage(props.postText) ?? undefined)}
             inputClassName={styles.bodyInput}
           />
 
-          {g.notice ? (
-            <Alert tone={g.notice.tone} onDismiss={() => g.setNotice(null)}>
-              {g.notice.text}{' '}
-              {g.notice.link ? (
-                g.notice.link.external ? (
-                  <a href={g.notice.link.href} target="_blank" rel="noreferrer">
-                    {g.notice.link.label}
+          {notice ? (
+            <Alert tone={notice.tone} onDismiss={() => props.onNotice(null)}>
+              {notice.text}{' '}
+              {notice.link ? (
+                notice.link.external ? (
+                  <a href={notice.link.href} target="_blank" rel="noreferrer">
+                    {notice.link.label}
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <Link to={g.notice.link.href}>{g.notice.link.label}</Link>
+                  <Link to={notice.link.href}>{notice.link.label}</Link>
                 )
               ) : null}
             </Alert>
@@ -115,25 +146,25 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
 
           <div className={styles.actions}>
             {item.status === 'draft' ? (
-              <Button variant="secondary" onClick={() => void g.saveNow()} loading={g.saving} disabled={g.busy || g.publishingThis}>
-                {g.saving ? 'Saving...' : 'Save as Draft'}
+              <Button variant="secondary" onClick={props.onSave} loading={props.saving} disabled={props.held}>
+                {props.saving ? 'Saving...' : 'Save as Draft'}
               </Button>
             ) : null}
             <PublishFlow
               item={item}
               hook={hook}
-              text={g.postText}
-              dirty={g.autosave.dirty}
-              save={g.savePending}
-              onItemChange={g.itemChanged}
-              onNotice={g.setNotice}
+              text={props.postText}
+              dirty={props.autosave.dirty}
+              save={props.savePending}
+              onItemChange={props.onItemChange}
+              onNotice={props.onNotice}
               returnTo={draftPath(item.id)}
               publishLabel="Publish to LinkedIn"
-              disabled={g.busy}
+              disabled={props.busy}
             />
-            {g.locked ? (
+            {locked ? (
               <>
-                <Button variant="primary" onClick={g.startOver} icon={<IconEdit size={16} />}>
+                <Button variant="primary" onClick={props.onStartOver} icon={<IconEdit size={16} />}>
                   Write another post
                 </Button>
                 <ButtonLink to={paths.contentManagement} variant="secondary">
@@ -141,7 +172,7 @@ export function RefineStep({ generator: g }: { generator: Generator }) {
                 </ButtonLink>
               </>
             ) : (
-              <Button variant="ghost" onClick={g.startOver} icon={<IconPlus size={16} />} className={styles.startOver}>
+              <Button variant="ghost" onClick={props.onStartOver} icon={<IconPlus size={16} />} className={styles.startOver}>
                 Start a new post
               </Button>
             )}

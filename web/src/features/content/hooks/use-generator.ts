@@ -297,4 +297,3 @@ export function useGenerator() {
   };
 }
 
-export type Generator = ReturnType<typeof useGenerator>;
