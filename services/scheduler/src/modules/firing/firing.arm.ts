@@ -2,9 +2,6 @@ import type { FirePlan, PendingSchedule, Schedule } from '../schedule/schedule.t
 import { isPending, planOf } from '../schedule/schedule.states';
 import type { FiringContext } from './firing.context';
 
-/** How many timers one call to Redis arms when they are all rebuilt. */
-const REBUILD_CHUNK = 1000;
-
 /**
  * Arming the timers (the timers themselves: firing.queue.ts). Arming is idempotent per plan, and
  * MongoDB holds every plan, so a timer that could not be armed is the reconciler's to fire.
@@ -29,9 +26,7 @@ export function arming(ctx: Pick<FiringContext, 'timer' | 'logger'>) {
 
     /** Every pending schedule (start, or Redis lost the timers), then the mark that Redis holds them. */
     async armAll(pending: PendingSchedule[]): Promise<void> {
-      for (let i = 0; i < pending.length; i += REBUILD_CHUNK) {
-        await timer.arm(pending.slice(i, i + REBUILD_CHUNK).map(planOf));
-      }
+      await timer.arm(pending.map(planOf));
       await timer.markIntact();
     },
   };

@@ -36,6 +36,8 @@ const ANSWER_WAIT_MS = 10_000;
  * that can only lose.
  */
 const COMPLETED_KEPT_SECONDS = 60;
+/** The most timers one call to Redis arms: rebuilding every timer goes in calls of this size. */
+const ARM_CHUNK = 1000;
 
 function jobId(plan: FirePlan) {
   return `${plan.contentId}-${plan.requestId}`;
@@ -107,7 +109,10 @@ export class FireQueue implements TimerPort {
   }
 
   async arm(plans: FirePlan[]): Promise<void> {
-    if (!plans.length) return;
+    for (let i = 0; i < plans.length; i += ARM_CHUNK) await this.armChunk(plans.slice(i, i + ARM_CHUNK));
+  }
+
+  private async armChunk(plans: FirePlan[]): Promise<void> {
     const now = Date.now();
     const jobs = plans.map((plan) => ({
       name: 'fire',
