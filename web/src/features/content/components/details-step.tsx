@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FIELD_MAX } from '@postwright/contracts';
+import { FIELD_MAX, type ContentItem, type ContentType } from '@postwright/contracts';
 import { ManageBillingButton } from '../../../components/billing/manage-billing-button';
 import { contentTypeInfo, contentTypeName } from '../../../components/content/content-type';
 import { Alert } from '../../../components/ui/alert';
@@ -12,7 +12,6 @@ import { IconEdit, IconSparkles } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { billingText } from '../../../lib/billing-text';
 import { formatDate } from '../../../lib/datetime';
-import type { ContentItem, ContentType } from '@postwright/contracts';
 import { PERSONAL_EXPERIENCE_GUIDANCE, type FormErrors, type FormField, type FormValues } from './generation-form';
 import { canGenerate, type GeneratorPlan } from './generator-plan';
 import { typeCopy } from './type-copy';

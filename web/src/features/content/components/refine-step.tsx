@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { ContentItem } from '@postwright/contracts';
 import { overLimitMessage } from '../../../components/content/post-length';
 import { PublishFlow } from '../../../components/content/publish-flow';
 import { Alert } from '../../../components/ui/alert';
@@ -10,9 +11,9 @@ import { Textarea } from '../../../components/ui/field';
 import { IconEdit } from '../../../components/ui/icons';
 import { IconPlus } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
-import type { ContentItem } from '@postwright/contracts';
 import type { AutosaveState } from '../hooks/use-autosave';
-import { draftPath, type Notice } from '../hooks/use-generator';
+import { draftPath } from '../hooks/draft-address';
+import type { Notice } from '../hooks/use-generator';
 import { versionCopy, type VersionStep } from '../hooks/use-versions';
 import { SaveStatus } from './save-status';
 import page from './content-page.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { contentTypes, type ContentItem, type ContentType, type EditRequest } from '@postwright/contracts';
+import type { ContentItem, ContentType, EditRequest } from '@postwright/contracts';
 import { usePublishingId } from '../../../components/content/use-publish-flow';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
@@ -8,11 +8,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth, useUser } from '../../../lib/auth';
 import { editContent } from '../../../lib/content-api';
 import { useReportPaymentOverdue } from '../../../lib/use-subscription';
+import { useContentCache } from '../api/content-cache';
 import { composePost, editPayload, formFromItem, splitPost } from '../components/draft-text';
 import { generatorPlan } from '../components/generator-plan';
 import { generateLabel } from '../components/plan-banner';
 import { emptyForm, type FormErrors, type FormField, type FormValues } from '../components/generation-form';
 import { SAVE_FAILED, useAutosave } from './use-autosave';
+import { asType } from './draft-address';
 import { useDraft } from './use-draft';
 import { useDraftActions } from './use-draft-actions';
 import { keptAfterCancelText } from './use-generation';
@@ -42,15 +44,6 @@ interface Editor {
   revision: number;
 }
 
-function asType(value: string | null): ContentType | null {
-  return value !== null && (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : null;
-}
-
-/** The address of a draft: where to come back to. */
-export function draftPath(id: string): string {
-  return `${paths.content}?draft=${encodeURIComponent(id)}`;
-}
-
 /**
  * The generator's state and actions. The address says where the user is: `?draft=<id>` for a
  * draft (loaded from the server), `?type=<type>` for a new post of that type (its form kept in
@@ -62,6 +55,7 @@ export function useGenerator() {
   const user = useUser();
   const { updateUser, refreshUser } = useAuth();
   const reportPaymentOverdue = useReportPaymentOverdue();
+  const cache = useContentCache();
   const memory = useWorkspaceMemory(user.id);
   const [params, setSearchParams] = useSearchParams();
   // the address follows the page (which draft, which type); replacing it is not a visit, so the
@@ -140,7 +134,10 @@ export function useGenerator() {
     payload: doc ? { id: doc.item.id, body: editPayload(editor.form, doc.hook, doc.body, doc.item.status) } : null,
     enabled: editable,
     save: (payload) => editContent(payload!.id, payload!.body),
-    onSaved: (item) => setEditor((e) => (e.draft?.item.id === item.id ? { ...e, draft: { ...e.draft, item } } : e)),
+    onSaved: (item) => {
+      cache.stored(item);
+      setEditor((e) => (e.draft?.item.id === item.id ? { ...e, draft: { ...e.draft, item } } : e));
+    },
   });
   settledRef.current = autosave.settled;
 
@@ -189,6 +186,7 @@ export function useGenerator() {
     },
     clearNotice: () => setNotice(null),
     onGenerated: (content, kept) => {
+      cache.added();
       draft.adopt(content);
       // the new autosave starts from the server's values (the form was read-only meanwhile)
       setEditor((e) => ({ type: content.contentType, form: formFromItem(content), draft: { item: content, ...splitPost(content) }, revision: e.revision + 1 }));
@@ -198,7 +196,10 @@ export function useGenerator() {
       setParams({ draft: content.id });
       if (kept) setNotice({ tone: 'info', text: keptAfterCancelText(plan) });
     },
-    onSwapped: openDraft,
+    onSwapped: (item) => {
+      cache.stored(item);
+      openDraft(item);
+    },
   });
 
   /** Saves what is pending now; the item as the server has it after. */
