@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Logo } from '../../../components/site/logo';
 import { ButtonLink } from '../../../components/ui/button';
 import { IconAlert, IconCheckCircle, IconInfo } from '../../../components/ui/icons';
@@ -8,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { completeLinkedInConnection } from '../../../lib/linkedin-api';
+import { queryKeys, useMemberId } from '../../../lib/query-client';
 import { consumeLinkedInReturnTo } from '../../../lib/return-to';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import styles from './linkedin-callback-page.module.css';
@@ -46,6 +48,8 @@ export function LinkedInCallbackPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { refreshUser } = useAuth();
+  const queries = useQueryClient();
+  const memberId = useMemberId();
   const [phase, setPhase] = useState<Phase>({ state: 'processing' });
   const started = useRef(false);
   /** where the member was when they chose to connect (read once: the stored value is consumed) */
@@ -74,9 +78,10 @@ export function LinkedInCallbackPage() {
       .then(({ profile }) => {
         setPhase({ state: 'success', message: callbackMessages.success(profile?.localizedFirstName ?? profile?.firstName) });
         refreshUser().catch(() => {}); // picture and connection flag on the user
+        void queries.invalidateQueries({ queryKey: queryKeys.linkedinStatus(memberId) }); // every screen shows the connection
       })
       .catch((failure) => setPhase({ state: 'error', message: errorMessage(failure, callbackMessages.exchangeFailed) }));
-  }, [params, refreshUser]);
+  }, [params, refreshUser, memberId, queries]);
 
   // after an error the spec's /profile; otherwise back where the member came from
   const target = phase.state === 'error' ? paths.profile : (back.current ?? paths.profile);
