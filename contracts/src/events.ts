@@ -75,7 +75,6 @@ export const eventPayloadSchemas = {
   }),
 
   // content
-  'content.updated': z.object({ contentId, userId, status: contentStatusSchema }),
   'content.deleted': z.object({ contentId, userId, status: contentStatusSchema }),
 
   // billing: a member's subscription as Stripe has it now. The auth service applies it to the

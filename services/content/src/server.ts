@@ -33,7 +33,7 @@ export function buildModules(ctx: ServiceContext<ContentConfig>) {
   return {
     content: contentUseCases({ repo, events, logger }),
     lifecycle: lifecycleUseCases({ repo }),
-    publication: publicationUseCases({ repo, events, logger }),
+    publication: publicationUseCases({ repo, logger }),
     generation: generationUseCases({ repo, logger, generator: timedGenerator(createGenerator(config, logger), ctx.metrics), quota, limits }),
   };
 }

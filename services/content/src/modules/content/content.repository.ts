@@ -1,5 +1,6 @@
 import { isValidObjectId, Types } from 'mongoose';
 import type { ContentStatus, GenerationInputs } from '@postwright/contracts';
+import { Batcher, BULK_WRITE_MAX } from '@postwright/platform';
 import type { ContentDocument, ContentModel, ContentVersion } from './content.model';
 import { toRecord, valueAt, versionFilter, versionOf, type Lean } from './content.records';
 
@@ -36,6 +37,15 @@ export type NewContent = Omit<
 export type InputChanges = { [K in keyof GenerationInputs as `inputs.${K}`]?: GenerationInputs[K] };
 
 /** Fields a conditional update may set. */
+/** A conditional update of one item, with the item as its writer read it. */
+export interface ConditionalUpdate {
+  id: string;
+  userId: string;
+  condition: ContentCondition;
+  changes: ContentChanges;
+  before: ContentRecord;
+}
+
 export type ContentChanges = Partial<
   Pick<
     ContentDocument,
@@ -156,6 +166,68 @@ export function contentRepository(model: ContentModel) {
     return new Map(docs.map(toRecord).map((r) => [r.id, r]));
   }
 
+  /**
+   * update() for several items in one bulk write (a burst of publication reports), each with the
+   * same condition and "only when something changes" rule as update(), then the items read back
+   * in one read: an item that holds the changes now took them ('updated', or 'unchanged' when
+   * `before` held them already); one that does not met another writer ('conflict').
+   */
+  async function updateMany(updates: ReadonlyArray<ConditionalUpdate>): Promise<UpdateOutcome[]> {
+    /**
+     * Whether the bulk write's matches prove every update took effect: one update per item, each
+     * filter matched (the item met its condition and differed from the changes), and the changes
+     * are top-level fields that set the status, so the item now is `before` with its changes in
+     * every field the caller reads. Otherwise the items are read back.
+     */
+    const everyChangeTook = (matched: number) =>
+      matched === updates.length &&
+      new Set(updates.map((u) => u.id.toLowerCase())).size === updates.length &&
+      updates.every(({ changes }) => changes.status !== undefined && Object.keys(changes).every((k) => !k.includes('.')));
+    // the write's own time, so that an item not read back carries the updatedAt stored with it
+    const at = new Date();
+    const ops = updates.flatMap(({ id, userId, condition, changes }) => {
+      const _id = objectId(id);
+      if (!_id) return [];
+      const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
+      if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (!entries.length) return [];
+      filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
+      return [{ updateOne: { filter, update: { $set: { ...Object.fromEntries(entries), updatedAt: at } }, timestamps: false } }];
+    });
+    const written = ops.length ? await model.bulkWrite(ops, { ordered: false }) : null;
+    if (written && everyChangeTook(written.matchedCount)) {
+      // each filter matched: each item took its changes, status included, so a read back would only cost a round trip
+      return updates.map(({ changes, before }): UpdateOutcome => {
+        const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+        const record = { ...before, ...Object.fromEntries(entries), updatedAt: at } as ContentRecord;
+        return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
+      });
+    }
+    const now = await findManyOwned(updates);
+    return updates.map(({ id, changes, before }): UpdateOutcome => {
+      const record = now.get(id.toLowerCase());
+      if (!record) return { outcome: 'not_found', record: null };
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (!entries.every(([k, v]) => sameValue(valueAt(record, k), v))) return { outcome: 'conflict', record };
+      return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
+    });
+  }
+
+  /**
+   * findOwned and update for bursts (the publication reports of posts falling due together):
+   * calls arriving while a read or a write runs share the next one, up to BULK_WRITE_MAX each;
+   * under no load each goes at once, alone.
+   */
+  const groupedReads = new Batcher<{ id: string; userId: string }, ContentRecord | null>(
+    async (refs) => {
+      const found = await findManyOwned(refs);
+      return refs.map((r) => found.get(r.id.toLowerCase()) ?? null);
+    },
+    { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 },
+  );
+  const groupedWrites = new Batcher<ConditionalUpdate, UpdateOutcome>(updateMany, { maxBatch: BULK_WRITE_MAX, maxConcurrent: 1 });
+
   return {
     async create(input: NewContent): Promise<ContentRecord> {
       const doc = await model.create({ ...input, status: 'draft' });
@@ -180,55 +252,11 @@ export function contentRepository(model: ContentModel) {
       return doc ? toRecord(doc) : null;
     },
 
-    findManyOwned,
     findManyLive,
-
-    /**
-     * update() for several items in one bulk write (a burst of publication reports), each with the
-     * same condition and "only when something changes" rule as update(), then the items read back
-     * in one read: an item that holds the changes now took them ('updated', or 'unchanged' when
-     * `before` held them already); one that does not met another writer ('conflict').
-     */
-    async updateMany(
-      updates: ReadonlyArray<{ id: string; userId: string; condition: ContentCondition; changes: ContentChanges; before: ContentRecord }>,
-    ): Promise<UpdateOutcome[]> {
-      /**
-       * Whether the bulk write's matches prove every update took effect: one update per item, each
-       * filter matched (the item met its condition and differed from the changes), and the changes
-       * are top-level fields that set the status, so the item now is `before` with its changes in
-       * every field the caller reads. Otherwise the items are read back.
-       */
-      const everyChangeTook = (matched: number) =>
-        matched === updates.length &&
-        new Set(updates.map((u) => u.id.toLowerCase())).size === updates.length &&
-        updates.every(({ changes }) => changes.status !== undefined && Object.keys(changes).every((k) => !k.includes('.')));
-      const ops = updates.flatMap(({ id, userId, condition, changes }) => {
-        const _id = objectId(id);
-        if (!_id) return [];
-        const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
-        if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
-        const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-        if (!entries.length) return [];
-        filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
-        return [{ updateOne: { filter, update: { $set: Object.fromEntries(entries) } } }];
-      });
-      const written = ops.length ? await model.bulkWrite(ops, { ordered: false }) : null;
-      if (written && everyChangeTook(written.matchedCount)) {
-        // each filter matched: each item took its changes, status included, so a read back would only cost a round trip
-        return updates.map(({ changes, before }): UpdateOutcome => {
-          const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-          const record = { ...before, ...Object.fromEntries(entries) } as ContentRecord;
-          return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
-        });
-      }
-      const now = await findManyOwned(updates);
-      return updates.map(({ id, changes, before }): UpdateOutcome => {
-        const record = now.get(id.toLowerCase());
-        if (!record) return { outcome: 'not_found', record: null };
-        const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-        if (!entries.every(([k, v]) => sameValue(valueAt(record, k), v))) return { outcome: 'conflict', record };
-        return entries.every(([k, v]) => sameValue(valueAt(before, k), v)) ? { outcome: 'unchanged', record } : { outcome: 'updated', record };
-      });
+    grouped: {
+      findOwned: (id: string, userId: string): Promise<ContentRecord | null> => groupedReads.submit({ id, userId }),
+      /** update() with `before`, the item as the caller read it (a write that took its changes is not read back) */
+      update: (update: ConditionalUpdate): Promise<UpdateOutcome> => groupedWrites.submit(update),
     },
 
     /**

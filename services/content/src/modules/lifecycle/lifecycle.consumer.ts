@@ -12,18 +12,20 @@ export async function startLifecycleConsumer(messaging: Messaging, deps: { lifec
       switch (event.type) {
         case 'linkedin.post.published': {
           const { contentId, ...report } = (event as EventEnvelope<'linkedin.post.published'>).payload;
-          return deps.publication.settleReported(contentId, { outcome: 'published', ...report });
+          await deps.publication.settle(contentId, { outcome: 'published', ...report });
+          return;
         }
         case 'linkedin.post.failed': {
           const { contentId, ...report } = (event as EventEnvelope<'linkedin.post.failed'>).payload;
-          return deps.publication.settleReported(contentId, { outcome: 'failed', ...report });
+          await deps.publication.settle(contentId, { outcome: 'failed', ...report });
+          return;
         }
         case 'linkedin.engagement.updated':
           return deps.lifecycle.onEngagement((event as EventEnvelope<'linkedin.engagement.updated'>).payload, new Date(event.occurredAt));
       }
     },
-    // a burst of scheduled posts reports back together: settle many at once, in bulk writes
-    // (publication.settleReported); scheduled posts are settled by these events alone, as nobody waits on them
+    // a burst of scheduled posts reports back together: the prefetch lets their settles share reads
+    // and bulk writes (the repository groups them); scheduled posts are settled by these events alone
     { maxAttempts: 5, prefetch: 64 },
   );
 }
