@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { postTextOf, type ContentItem } from '@postwright/contracts';
-import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/components/content/publish-flow';
+import { PublishFlow, type PublishFlowProps, type PublishNotice } from '../src/components/publishing/publish-flow';
 import { editContent } from '../src/lib/content-api';
 import { toLocalInputValue } from '../src/lib/datetime';
 import { browserNavigation } from '../src/lib/linkedin-api';

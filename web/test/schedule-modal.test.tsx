@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
-import { ScheduleModal, type SchedulableItem } from '../src/components/content/schedule-modal';
+import { ScheduleModal, type SchedulableItem } from '../src/components/publishing/schedule-modal';
 import { timeZoneLabel, toLocalInputValue } from '../src/lib/datetime';
 import { createQueryClient } from '../src/lib/query-client';
 import { seriousViolations } from './support/axe';

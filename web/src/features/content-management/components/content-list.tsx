@@ -1,5 +1,5 @@
 import type { ContentItem } from '@postwright/contracts';
-import type { PublishNotice } from '../../../components/content/publish-flow';
+import type { PublishNotice } from '../../../components/publishing/publish-flow';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
-import { noticeOutlived, type PublishNotice } from '../../../components/content/publish-messages';
+import { noticeOutlived, type PublishNotice } from '../../../components/publishing/publish-messages';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';

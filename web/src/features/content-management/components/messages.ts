@@ -1,5 +1,5 @@
 import type { ContentStatus } from '@postwright/contracts';
-import { publishMessages } from '../../../components/content/publish-flow';
+import { publishMessages } from '../../../components/publishing/publish-flow';
 
 /** Content management's confirmations, success alerts and error texts, in the spec's words. */
 export const managementMessages = {

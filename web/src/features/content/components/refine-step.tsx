@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
 import { overLimitMessage } from '../../../components/content/post-length';
-import { PublishFlow } from '../../../components/content/publish-flow';
+import { PublishFlow } from '../../../components/publishing/publish-flow';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ContentItem, ContentType, EditRequest } from '@postwright/contracts';
-import { usePublishingId } from '../../../components/content/use-publish-flow';
+import { usePublishingId } from '../../../components/publishing/use-publish-flow';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';

@@ -12,7 +12,7 @@ import { cx } from '../ui/cx';
 import { Input } from '../ui/field';
 import { IconCalendar, IconClock } from '../ui/icons';
 import { Modal } from '../ui/modal';
-import { contentTypeInfo, contentTypeName } from './content-type';
+import { contentTypeInfo, contentTypeName } from '../content/content-type';
 import styles from './schedule-modal.module.css';
 
 export const SCHEDULE_FAILED = 'Failed to schedule content';

@@ -1,5 +1,5 @@
-import { foldPost } from './post-fold';
-import { lengthSummary } from './post-length';
+import { foldPost } from '../content/post-fold';
+import { lengthSummary } from '../content/post-length';
 import styles from './publish-flow.module.css';
 
 /** What the publish confirmation shows of the post: its first lines, as the feed opens it, and its length. */
