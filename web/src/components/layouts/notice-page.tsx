@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { accountText } from '../../lib/account-text';
 import { Logo } from '../site/logo';
+import { Button } from '../ui/button';
 import { IconAlert, IconCheckCircle, IconInfo } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import styles from './notice-page.module.css';
@@ -30,5 +32,22 @@ export function NoticePage({ tone, title, children, actions }: { tone: NoticeTon
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
     </main>
+  );
+}
+
+/** The link's request failed (not refused as invalid): the reason, and a button to try again. */
+export function RetryNotice({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <NoticePage
+      tone="error"
+      title={title}
+      actions={
+        <Button variant="primary" onClick={onRetry}>
+          {accountText.tryAgain}
+        </Button>
+      }
+    >
+      <p>{message}</p>
+    </NoticePage>
   );
 }

@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NoticePage } from '../../../components/layouts/notice-page';
+import { NoticePage, RetryNotice } from '../../../components/layouts/notice-page';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { verifyEmail } from '../../../lib/account-api';
-import { accountErrorText, accountText, catalogueMessage, hasCode } from '../../../lib/account-text';
+import { accountText, catalogueMessage } from '../../../lib/account-text';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useEmailedLink } from '../../../lib/use-emailed-link';
 import { useResendVerification } from '../../../lib/use-resend-verification';
-
-type Phase = { state: 'verifying' } | { state: 'verified' } | { state: 'invalid' } | { state: 'failed'; message: string };
 
 /**
  * The link did not work. A signed-in member can have a new one sent to the account's address; a
@@ -44,28 +43,14 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { status, user, refreshUser } = useAuth();
-  const [phase, setPhase] = useState<Phase>({ state: 'verifying' });
-  const [attempt, setAttempt] = useState(0);
-  /** the attempt already sent: a token is spent by its first use */
-  const sent = useRef(-1);
-
-  useEffect(() => {
-    if (status === 'loading' || sent.current === attempt) return;
-    sent.current = attempt;
-    if (!token) {
-      setPhase({ state: 'invalid' });
-      return;
-    }
-    const signedIn = status === 'authenticated';
-    verifyEmail(token)
-      .then(async () => {
-        if (signedIn) await refreshUser().catch(() => null);
-        setPhase({ state: 'verified' });
-      })
-      .catch((error) =>
-        setPhase(hasCode(error, 'AUTH.VERIFICATION_INVALID') ? { state: 'invalid' } : { state: 'failed', message: accountErrorText(error, accountText.verifyFailed) }),
-      );
-  }, [status, attempt, token, refreshUser]);
+  const verify = useCallback(
+    async (linkToken: string, signedIn: boolean) => {
+      await verifyEmail(linkToken);
+      if (signedIn) await refreshUser().catch(() => null);
+    },
+    [refreshUser],
+  );
+  const { phase, retry } = useEmailedLink(token, verify, 'AUTH.VERIFICATION_INVALID', accountText.verifyFailed);
 
   const signedIn = status === 'authenticated';
   const next = signedIn ? (
@@ -79,9 +64,9 @@ export function VerifyEmailPage() {
   );
 
   switch (phase.state) {
-    case 'verifying':
+    case 'working':
       return <NoticePage tone="busy" title={accountText.verifying} />;
-    case 'verified':
+    case 'done':
       return (
         <NoticePage tone="success" title={accountText.verifiedTitle} actions={next}>
           <p>{accountText.verified}</p>
@@ -98,24 +83,6 @@ export function VerifyEmailPage() {
       }
       return <InvalidLink signedIn={signedIn} next={next} />;
     case 'failed':
-      return (
-        <NoticePage
-          tone="error"
-          title={accountText.verifyFailedTitle}
-          actions={
-            <Button
-              variant="primary"
-              onClick={() => {
-                setPhase({ state: 'verifying' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {accountText.tryAgain}
-            </Button>
-          }
-        >
-          <p>{phase.message}</p>
-        </NoticePage>
-      );
+      return <RetryNotice title={accountText.verifyFailedTitle} message={phase.message} onRetry={retry} />;
   }
 }

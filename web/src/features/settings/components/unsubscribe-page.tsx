@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { NotificationKind } from '@postwright/contracts';
 import type { ReturnState } from '../../../app/guards';
-import { NoticePage } from '../../../components/layouts/notice-page';
-import { Button } from '../../../components/ui/button';
+import { NoticePage, RetryNotice } from '../../../components/layouts/notice-page';
 import { paths } from '../../../config/paths';
 import { unsubscribe } from '../../../lib/account-api';
-import { accountErrorText, accountText, catalogueMessage, hasCode } from '../../../lib/account-text';
+import { accountText, catalogueMessage } from '../../../lib/account-text';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-type Phase = { state: 'working' } | { state: 'done'; kind: NotificationKind } | { state: 'invalid' } | { state: 'failed'; message: string };
+import { useEmailedLink } from '../../../lib/use-emailed-link';
 
 /**
  * /settings/unsubscribe?token=: a notification email's unsubscribe link, which must work signed
@@ -23,28 +20,16 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { status, refreshUser } = useAuth();
-  const [phase, setPhase] = useState<Phase>({ state: 'working' });
-  const [attempt, setAttempt] = useState(0);
-  const sent = useRef(-1);
-
-  useEffect(() => {
-    // the session settles first, so a signed-in member's choices are read again afterwards
-    if (status === 'loading' || sent.current === attempt) return;
-    sent.current = attempt;
-    if (!token) {
-      setPhase({ state: 'invalid' });
-      return;
-    }
-    const signedIn = status === 'authenticated';
-    unsubscribe(token)
-      .then((kind) => {
-        setPhase({ state: 'done', kind });
-        if (signedIn) refreshUser().catch(() => null);
-      })
-      .catch((error) =>
-        setPhase(hasCode(error, 'USER.UNSUBSCRIBE_INVALID') ? { state: 'invalid' } : { state: 'failed', message: accountErrorText(error, accountText.unsubscribeFailed) }),
-      );
-  }, [status, attempt, token, refreshUser]);
+  const leave = useCallback(
+    async (linkToken: string, signedIn: boolean) => {
+      const kind = await unsubscribe(linkToken);
+      // the member's choices are read again, without holding up the answer
+      if (signedIn) refreshUser().catch(() => null);
+      return kind;
+    },
+    [refreshUser],
+  );
+  const { phase, retry } = useEmailedLink(token, leave, 'USER.UNSUBSCRIBE_INVALID', accountText.unsubscribeFailed);
 
   const settingsLink =
     status === 'authenticated' ? (
@@ -62,7 +47,7 @@ export function UnsubscribePage() {
       return (
         <NoticePage tone="success" title={accountText.unsubscribedTitle}>
           <p data-testid="unsubscribe-message">
-            {accountText.unsubscribed(phase.kind)} {accountText.turnBackOnBefore}
+            {accountText.unsubscribed(phase.value)} {accountText.turnBackOnBefore}
             {settingsLink}.
           </p>
         </NoticePage>
@@ -74,24 +59,6 @@ export function UnsubscribePage() {
         </NoticePage>
       );
     case 'failed':
-      return (
-        <NoticePage
-          tone="error"
-          title={accountText.unsubscribeFailedTitle}
-          actions={
-            <Button
-              variant="primary"
-              onClick={() => {
-                setPhase({ state: 'working' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {accountText.tryAgain}
-            </Button>
-          }
-        >
-          <p>{phase.message}</p>
-        </NoticePage>
-      );
+      return <RetryNotice title={accountText.unsubscribeFailedTitle} message={phase.message} onRetry={retry} />;
   }
 }
