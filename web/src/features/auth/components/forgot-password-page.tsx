@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { atMostMessage, FIELD_MAX } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { fieldErrorsFrom, Input, useFocusFirstInvalid } from '../../../components/ui/field';
+import { ButtonLink } from '../../../components/ui/button';
+import { fieldErrorsFrom, Input } from '../../../components/ui/field';
+import { useFieldForm } from '../../../components/ui/use-field-form';
 import { paths } from '../../../config/paths';
 import { requestPasswordReset } from '../../../lib/account-api';
 import { accountErrorText, accountText } from '../../../lib/account-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountForm } from './account-form';
 import { AuthShell } from './auth-shell';
 import { INVALID_EMAIL, REQUIRED } from './auth-validation';
 import styles from './auth-page.module.css';
@@ -35,12 +37,8 @@ function emailProblem(email: string): string | null {
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const location = useLocation();
-  const [email, setEmail] = useState(() => emailFrom(location.state));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFieldForm(() => ({ email: emailFrom(location.state) }));
   const [sent, setSent] = useState(false);
-  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const sentRef = useRef<HTMLDivElement>(null);
 
   // the form is gone once sent: focus goes to what replaced it
@@ -48,32 +46,18 @@ export function ForgotPasswordPage() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const value = email.trim();
+    const value = form.values.email.trim();
     const problem = emailProblem(value);
-    setFieldError(problem);
-    setFailure(null);
-    if (problem) {
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      await requestPasswordReset(value);
-      setSent(true);
-    } catch (error) {
-      const onField = fieldErrorsFrom(error, ['email'] as const).email;
-      if (onField) {
-        setFieldError(onField);
-        focusFirstInvalid();
-      } else {
-        setFailure(accountErrorText(error, accountText.forgotFailed));
-      }
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(
+      problem ? { email: problem } : {},
+      async () => {
+        await requestPasswordReset(value);
+        setSent(true);
+      },
+      (error) => ({ fields: fieldErrorsFrom(error, ['email'] as const), failure: accountErrorText(error, accountText.forgotFailed) }),
+    );
   }
 
   return (
@@ -93,34 +77,9 @@ export function ForgotPasswordPage() {
           </div>
         ) : (
           <>
-            {failure ? (
-              <Alert tone="danger" className={styles.error}>
-                {failure}
-              </Alert>
-            ) : null}
-            <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-              <Input
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={FIELD_MAX.email}
-                value={email}
-                error={fieldError ?? undefined}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setFieldError(null);
-                }}
-              />
-              <Button type="submit" variant="primary" size="lg" block loading={busy}>
-                {busy ? accountText.sendingResetLink : accountText.sendResetLink}
-              </Button>
-            </form>
-            <p className={styles.switch}>
-              <Link to={paths.login}>{accountText.backToSignIn}</Link>
-            </p>
+            <AccountForm formRef={form.formRef} failure={form.failure} busy={form.busy} submitLabel={accountText.sendResetLink} busyLabel={accountText.sendingResetLink} onSubmit={onSubmit}>
+              <Input label="Email" type="email" autoComplete="email" inputMode="email" required maxLength={FIELD_MAX.email} {...form.field('email')} />
+            </AccountForm>
           </>
         )}
       </div>

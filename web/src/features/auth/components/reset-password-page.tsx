@@ -2,13 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FIELD_MAX } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { fieldErrorsFrom, Input, useFocusFirstInvalid } from '../../../components/ui/field';
+import { ButtonLink } from '../../../components/ui/button';
+import { fieldErrorsFrom, Input } from '../../../components/ui/field';
+import { useFieldForm } from '../../../components/ui/use-field-form';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../../../lib/account-api';
 import { accountErrorText, accountText, catalogueMessage, CONFIRM_REQUIRED, hasCode, newPasswordProblem, PASSWORDS_DIFFER } from '../../../lib/account-text';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountForm } from './account-form';
 import { AuthShell } from './auth-shell';
 import styles from './auth-page.module.css';
 
@@ -27,12 +29,8 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const { forgetSession } = useAuth();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<Phase>(token ? 'form' : 'invalid');
-  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const form = useFieldForm<Field>({ password: '', confirm: '' }, { alsoClears: { password: 'confirm' } });
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   // the form is gone once it worked or the link proved useless: focus goes to what replaced it
@@ -40,58 +38,30 @@ export function ResetPasswordPage() {
     if (phase !== 'form') outcomeRef.current?.focus();
   }, [phase]);
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      if (field === 'password') delete next.confirm;
-      return next;
-    });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    const { password, confirm } = form.values;
     const found: Partial<Record<Field, string>> = {};
-    const problem = newPasswordProblem(accountText.newPassword, values.password);
+    const problem = newPasswordProblem(accountText.newPassword, password);
     if (problem) found.password = problem;
-    if (!values.confirm) found.confirm = CONFIRM_REQUIRED;
-    else if (values.password && values.confirm !== values.password) found.confirm = PASSWORDS_DIFFER;
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      await resetPassword(token, values.password);
-      forgetSession();
-      setPhase('done');
-    } catch (error) {
-      if (hasCode(error, 'AUTH.RESET_INVALID')) {
-        setPhase('invalid');
-        return;
-      }
-      const onField = fieldErrorsFrom(error, ['password'] as const).password;
-      if (onField) {
-        setErrors({ password: onField });
-        focusFirstInvalid();
-      } else {
-        setFailure(accountErrorText(error, accountText.resetFailed));
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!confirm) found.confirm = CONFIRM_REQUIRED;
+    else if (password && confirm !== password) found.confirm = PASSWORDS_DIFFER;
+    void form.submit(
+      found,
+      async () => {
+        try {
+          await resetPassword(token, password);
+        } catch (error) {
+          if (!hasCode(error, 'AUTH.RESET_INVALID')) throw error;
+          setPhase('invalid');
+          return;
+        }
+        forgetSession();
+        setPhase('done');
+      },
+      (error) => ({ fields: fieldErrorsFrom(error, ['password'] as const), failure: accountErrorText(error, accountText.resetFailed) }),
+    );
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => change(name, e.target.value),
-  });
 
   return (
     <AuthShell>
@@ -121,21 +91,10 @@ export function ResetPasswordPage() {
               <h1 className={styles.title}>{accountText.resetTitle}</h1>
               <p className={styles.subtitle}>{accountText.resetSubtitle}</p>
             </div>
-            {failure ? (
-              <Alert tone="danger" className={styles.error}>
-                {failure}
-              </Alert>
-            ) : null}
-            <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-              <Input label={accountText.newPassword} type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...field('password')} />
-              <Input label={accountText.confirmPassword} type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...field('confirm')} />
-              <Button type="submit" variant="primary" size="lg" block loading={busy}>
-                {busy ? accountText.resetBusy : accountText.resetSubmit}
-              </Button>
-            </form>
-            <p className={styles.switch}>
-              <Link to={paths.login}>{accountText.backToSignIn}</Link>
-            </p>
+            <AccountForm formRef={form.formRef} failure={form.failure} busy={form.busy} submitLabel={accountText.resetSubmit} busyLabel={accountText.resetBusy} onSubmit={onSubmit}>
+              <Input label={accountText.newPassword} type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...form.field('password')} />
+              <Input label={accountText.confirmPassword} type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...form.field('confirm')} />
+            </AccountForm>
           </>
         )}
       </div>

@@ -3,7 +3,8 @@ import { FIELD_MAX } from '@postwright/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { fieldErrorsFrom, Input, useFocusFirstInvalid } from '../../../components/ui/field';
+import { fieldErrorsFrom, Input } from '../../../components/ui/field';
+import { useFieldForm } from '../../../components/ui/use-field-form';
 import { changePassword } from '../../../lib/account-api';
 import { accountErrorText, accountText, catalogueMessage, CONFIRM_REQUIRED, hasCode, newPasswordProblem, PASSWORDS_DIFFER } from '../../../lib/account-text';
 import styles from './settings-page.module.css';
@@ -30,67 +31,34 @@ function validate(values: Values): Errors {
  * current password, a new one too short) is shown on that field and takes focus.
  */
 export function ChangePasswordCard() {
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const form = useFieldForm<Field>(empty, { alsoClears: { newPassword: 'confirmPassword' }, clearFailureOnEdit: true, onEdit: () => setDone(false) });
+  const { field } = form;
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setDone(false);
-    setFailure(null);
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      if (field === 'newPassword') delete next.confirmPassword;
-      return next;
-    });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const found = validate(values);
-    setErrors(found);
+    if (form.busy) return;
     setDone(false);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      await changePassword(values.currentPassword, values.newPassword);
-      setValues(empty);
-      setDone(true);
-    } catch (error) {
-      const onFields: Errors = fieldErrorsFrom(error, ['currentPassword', 'newPassword'] as const);
-      if (hasCode(error, 'AUTH.PASSWORD_INCORRECT') && !onFields.currentPassword) onFields.currentPassword = catalogueMessage('AUTH.PASSWORD_INCORRECT');
-      if (Object.keys(onFields).length > 0) {
-        setErrors(onFields);
-        focusFirstInvalid();
-      } else {
-        setFailure(accountErrorText(error, accountText.changePasswordFailed));
-      }
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(
+      validate(form.values),
+      async () => {
+        await changePassword(form.values.currentPassword, form.values.newPassword);
+        form.setValues(empty);
+        setDone(true);
+      },
+      (error) => {
+        const fields: Errors = fieldErrorsFrom(error, ['currentPassword', 'newPassword'] as const);
+        if (hasCode(error, 'AUTH.PASSWORD_INCORRECT') && !fields.currentPassword) fields.currentPassword = catalogueMessage('AUTH.PASSWORD_INCORRECT');
+        return { fields, failure: accountErrorText(error, accountText.changePasswordFailed) };
+      },
+    );
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => change(name, e.target.value),
-  });
 
   return (
     <Card as="section" aria-labelledby="settings-password-title">
       <CardHeader id="settings-password-title" title={accountText.changePasswordTitle} />
       <CardBody className={styles.body}>
-        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="settings-password-title">
+        <form ref={form.formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="settings-password-title">
           <Input label={accountText.currentPassword} type="password" autoComplete="current-password" required maxLength={FIELD_MAX.password} {...field('currentPassword')} />
           <Input
             label={accountText.newPassword}
@@ -103,10 +71,10 @@ export function ChangePasswordCard() {
           />
           <Input label={accountText.confirmNewPassword} type="password" autoComplete="new-password" required maxLength={FIELD_MAX.password} {...field('confirmPassword')} />
           {done ? <Alert tone="success">{accountText.passwordChanged}</Alert> : null}
-          {failure ? <Alert tone="danger">{failure}</Alert> : null}
+          {form.failure ? <Alert tone="danger">{form.failure}</Alert> : null}
           <div>
-            <Button type="submit" variant="primary" loading={busy}>
-              {busy ? accountText.changingPassword : accountText.changePassword}
+            <Button type="submit" variant="primary" loading={form.busy}>
+              {form.busy ? accountText.changingPassword : accountText.changePassword}
             </Button>
           </div>
         </form>
