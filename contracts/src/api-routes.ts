@@ -31,6 +31,7 @@ import {
   verifyEmailResponseSchema,
 } from './account';
 import { billingRedirectResponseSchema, checkoutRequestSchema, plansResponseSchema, subscriptionResponseSchema, webhookResponseSchema } from './billing';
+import { insightsQuerySchema, insightsResponseSchema } from './insights';
 import { calendarSettingsResponseSchema, scheduleRequestSchema, scheduleResponseSchema, suggestionsQuerySchema, suggestionsResponseSchema, unscheduleResponseSchema } from './calendar';
 import { generationStreamEventSchemas } from './generation-stream';
 import { contentListQuerySchema, contentListResponseSchema, contentResponseSchema, editRequestSchema, generateRequestSchema, generateResponseSchema } from './content';
@@ -98,6 +99,8 @@ export const apiOperations: ApiOperation[] = [
   { method: 'put', path: '/api/content/{id}/edit', tag: 'content', summary: 'Save edits to a draft or a scheduled post', auth: true, request: editRequestSchema, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.PUBLISHING_SOON', 'LINKEDIN.TOO_LONG', 'CONTENT.CHANGED'] },
   { method: 'post', path: '/api/content/{id}/restore-previous', tag: 'content', summary: "Put back a draft's previous version", auth: true, success: { status: 200, body: contentResponseSchema }, errors: ['CONTENT.NOT_FOUND', 'CONTENT.NOT_EDITABLE', 'CONTENT.NO_PREVIOUS_VERSION', 'CONTENT.CHANGED'] },
   { method: 'delete', path: '/api/content/{id}', tag: 'content', summary: 'Delete a post (a LinkedIn post stays on LinkedIn)', auth: true, success: { status: 200, body: deletedResponseSchema }, errors: ['CONTENT.NOT_FOUND'] },
+
+  { method: 'get', path: '/api/insights', tag: 'content', summary: "What works for the member: engagement of their published posts by type, hook style, length, weekday and hour, with findings and recommendations", auth: true, query: insightsQuerySchema, success: { status: 200, body: insightsResponseSchema }, errors: ['INSIGHTS.INVALID_TIME_ZONE'] },
 
   // LinkedIn
   { method: 'get', path: '/api/linkedin/auth-url', tag: 'linkedin', summary: "LinkedIn's consent page to connect the account", auth: true, success: { status: 200, body: authUrlResponseSchema }, errors: [] },

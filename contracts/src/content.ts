@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usageSchema } from './billing';
 import { contentStatusSchema, contentTypeSchema, contentTypes, engagementSchema, type ContentType } from './domain';
+import { hookStyleOrUnknownSchema } from './insights';
 import { atMostMessage, FIELD_MAX } from './limits';
 
 const iso = z.string().datetime({ offset: true });
@@ -51,7 +52,11 @@ export const contentItemSchema = z.object({
   topic: z.string(),
   generatedContent: z.string(),
   hooks: z.array(z.string()),
+  /** each hook's style, parallel to `hooks`; `unknown` for hooks written before hooks had styles */
+  hookStyles: z.array(hookStyleOrUnknownSchema),
   selectedHook: z.string().nullable(),
+  /** the chosen hook's style, kept when its text is edited; null when no hook is chosen */
+  selectedHookStyle: hookStyleOrUnknownSchema.nullable(),
   finalContent: z.string().nullable(),
   status: contentStatusSchema,
   createdAt: iso,

@@ -88,6 +88,7 @@ export const errorCatalogue = {
   'SCHEDULE.INVALID_TIME': { status: 400, message: 'scheduledFor must be an ISO 8601 date and time with a time zone offset, for example 2030-03-04T08:30:00+01:00', description: 'The time cannot be read.' },
   'SCHEDULE.TOO_SOON': { status: 400, message: 'The scheduled time is too soon.', description: 'Under the minimum lead time; the message says how long.' },
   'SCHEDULE.TOO_FAR': { status: 400, message: 'The scheduled time is too far ahead.', description: 'Over the maximum days ahead.' },
+  'INSIGHTS.INVALID_TIME_ZONE': { status: 400, message: 'Unknown time zone', description: "The insights' tz is not an IANA time zone." },
   'SCHEDULE.INVALID_TIME_ZONE': { status: 400, message: 'Unknown time zone', description: 'The suggestions\' tz is not an IANA time zone.' },
   'SCHEDULE.NOT_SCHEDULABLE': { status: 409, message: 'Only drafts and scheduled posts can be scheduled', description: 'The item is published.' },
   'SCHEDULE.NOT_SCHEDULED': { status: 409, message: 'Only scheduled posts can be unscheduled', description: 'Unschedule of an item that is not scheduled.' },

@@ -7,6 +7,7 @@ export * from './events';
 export * from './auth';
 export * from './account';
 export * from './content';
+export * from './insights';
 export * from './generation-stream';
 export * from './linkedin';
 export * from './calendar';
