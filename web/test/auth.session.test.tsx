@@ -1,10 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AuthProvider, useAuth } from '../src/lib/auth';
+import { AppProvider } from '../src/app/provider';
+import { useAuth } from '../src/lib/auth';
 import { SESSION_KEYS } from '../src/lib/session';
 import { buildUser, fakeApi, seedReturningVisit, seedSession, storedSession, webStorageValues } from './support/fake-api';
 
-const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => <AppProvider>{children}</AppProvider>;
 
 /** What another tab's write to localStorage looks like from here. */
 function otherTabWrites(value: string | null) {
@@ -147,6 +148,38 @@ describe('auth session', () => {
 
     expect(result.current.user?.trialPostsUsed).toBe(3);
     expect(JSON.parse(storedSession().user ?? '{}').trialPostsUsed).toBe(3);
+  });
+
+  it('when the profile is read again while an earlier read is under way, then the later answer wins and the earlier read does not sign the member out', async () => {
+    seedSession();
+    const answers: Array<(reply: { body: unknown }) => void> = [];
+    let reads = 0;
+    fakeApi({
+      'GET /api/users/profile': () => {
+        reads += 1;
+        if (reads === 1) return { body: { user: buildUser({ firstName: 'Start' }) } };
+        return new Promise((resolve) => answers.push(resolve));
+      },
+    });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+
+    let earlier: Promise<unknown> = Promise.resolve();
+    act(() => void (earlier = result.current.refreshUser().catch((err: unknown) => err)));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    let later: Promise<unknown> = Promise.resolve();
+    act(() => void (later = result.current.refreshUser()));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    // the earlier read answers last, with what the server had before the member's change
+    await act(async () => {
+      answers[1]({ body: { user: buildUser({ firstName: 'Changed' }) } });
+      await later;
+      answers[0]({ body: { user: buildUser({ firstName: 'Before' }) } });
+      await earlier;
+    });
+
+    expect(result.current.status).toBe('authenticated');
+    expect(result.current.user?.firstName).toBe('Changed');
   });
 });
 

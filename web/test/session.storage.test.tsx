@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createApiClient } from '../src/lib/api-client';
-import { AuthProvider, useAuth } from '../src/lib/auth';
+import { AppProvider } from '../src/app/provider';
+import { useAuth } from '../src/lib/auth';
 import { buildUser, fakeApi, seedReturningVisit, webStorageValues } from './support/fake-api';
 
 /**
@@ -29,7 +30,7 @@ describe('session storage', () => {
         'POST /api/auth/refresh': () => ({ body: { accessToken: 'refreshed-access', refreshToken: 'refreshed-refresh' } }),
         'POST /api/auth/logout': () => ({ body: { success: true } }),
       });
-      const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider> });
+      const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AppProvider>{children}</AppProvider> });
 
       await act(() => result.current.login({ email: user.email, password: 'secret-pass' }));
       await act(() => result.current.refreshUser());
@@ -56,7 +57,7 @@ describe('session storage', () => {
       'GET /api/users/profile': () => ({ body: { user } }),
       'POST /api/auth/logout': () => ({ body: { success: true } }),
     });
-    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider> });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AppProvider>{children}</AppProvider> });
 
     await act(() => result.current.login({ email: user.email, password: 'secret-pass' }));
     expect(window.localStorage.getItem(`postwright.workspace.${user.id}`)).toBe(kept);
@@ -72,7 +73,7 @@ describe('session storage', () => {
       'POST /api/auth/refresh': () => ({ body: { accessToken: 'restored-access', refreshToken: 'restored-refresh' } }),
       'GET /api/users/profile': () => ({ body: { user: buildUser() } }),
     });
-    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider> });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }: { children: ReactNode }) => <AppProvider>{children}</AppProvider> });
 
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
 

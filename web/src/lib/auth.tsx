@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, SignupRequest, User } from '@postwright/contracts';
 import { api as defaultApi, type ApiClient } from './api-client';
 import { loginRequest, profileRequest, signupRequest } from './auth-api';
+import { queryKeys } from './query-client';
 import { session, type SessionEnd } from './session';
 
 /**
@@ -12,6 +14,9 @@ import { session, type SessionEnd } from './session';
  * access token is refreshed through the HttpOnly cookie, then the profile is fetched; if either
  * fails the user is logged out. No cached user, no call (a visitor who never signed in makes
  * none). The same restore runs when another tab signs in.
+ *
+ * The profile is read through the query cache like every other server state; the session store
+ * keeps the result because it outlives a reload (the cached user is what tells a restore to run).
  */
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -34,6 +39,7 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children, client = defaultApi }: { children: ReactNode; client?: ApiClient }) {
+  const queries = useQueryClient();
   const current = useSyncExternalStore(session.subscribe, session.get, session.get);
   const [checking, setChecking] = useState(() => Boolean(session.get().accessToken || session.get().user));
   const started = useRef(false);
@@ -41,16 +47,25 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
   // a cached user without an access token: a new visit, or another tab signed in
   const needsRestore = Boolean(current.user && !current.accessToken);
 
+  // Always a fresh read: a later call cancels the one under way, whose answer may predate the
+  // member's own change; the cancelled caller treats that as superseded, not as a lost session.
+  const readProfile = useCallback(async () => {
+    const queryKey = queryKeys.profile(session.get().user?.id ?? '');
+    await queries.cancelQueries({ queryKey });
+    const user = await queries.fetchQuery({ queryKey, queryFn: () => profileRequest(client), staleTime: 0 });
+    session.setUser(user);
+    return user;
+  }, [queries, client]);
+
   // An access token already in memory at start (signed in before the app mounted): check it.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (!session.get().accessToken) return;
-    profileRequest(client)
-      .then((user) => session.setUser(user))
-      .catch(() => session.clear('expired'))
+    readProfile()
+      .catch((err: unknown) => isCancelledError(err) || session.clear('expired'))
       .finally(() => setChecking(false));
-  }, [client]);
+  }, [readProfile]);
 
   useEffect(() => {
     if (!needsRestore || restoring.current) return;
@@ -60,14 +75,14 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
       .restoreSession()
       .then(async (restored) => {
         if (!restored) return session.clear('expired');
-        session.setUser(await profileRequest(client));
+        await readProfile();
       })
-      .catch(() => session.clear('expired'))
+      .catch((err: unknown) => isCancelledError(err) || session.clear('expired'))
       .finally(() => {
         restoring.current = false;
         setChecking(false);
       });
-  }, [needsRestore, client]);
+  }, [needsRestore, client, readProfile]);
 
   const login = useCallback(
     async (input: LoginRequest) => {
@@ -97,10 +112,8 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
 
   const refreshUser = useCallback(async () => {
     if (!session.get().accessToken) return null;
-    const user = await profileRequest(client);
-    session.setUser(user);
-    return user;
-  }, [client]);
+    return readProfile();
+  }, [readProfile]);
 
   const forgetSession = useCallback(() => {
     const { user, accessToken } = session.get();

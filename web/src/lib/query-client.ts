@@ -23,6 +23,7 @@ export function createQueryClient(): QueryClient {
  */
 export const queryKeys = {
   user: (userId: string) => ['user', userId] as const,
+  profile: (userId: string) => ['user', userId, 'profile'] as const,
   content: (userId: string) => ['user', userId, 'content'] as const,
   contentList: (userId: string) => ['user', userId, 'content', 'list'] as const,
   contentItem: (userId: string, id: string) => ['user', userId, 'content', 'item', id] as const,
