@@ -19,8 +19,8 @@ export interface MailAddress {
   Address: string;
 }
 
-/** One message as Mailpit lists it (GET /api/v1/search). */
-export interface MailSummary {
+/** What Mailpit gives of a message in its list and in full alike. */
+interface MailEnvelope {
   ID: string;
   MessageID: string;
   From: MailAddress;
@@ -28,21 +28,18 @@ export interface MailSummary {
   Cc: MailAddress[] | null;
   Bcc: MailAddress[] | null;
   Subject: string;
+}
+
+/** One message as Mailpit lists it (GET /api/v1/search). */
+export interface MailSummary extends MailEnvelope {
   /** when Mailpit received it (RFC 3339) */
   Created: string;
   Snippet: string;
 }
 
 /** One message in full (GET /api/v1/message/{ID}), with its headers. */
-export interface MailMessage {
-  ID: string;
-  MessageID: string;
-  From: MailAddress;
-  To: MailAddress[] | null;
-  Cc: MailAddress[] | null;
-  Bcc: MailAddress[] | null;
+export interface MailMessage extends MailEnvelope {
   ReplyTo: MailAddress[] | null;
-  Subject: string;
   Date: string;
   /** the text/plain part, decoded */
   Text: string;
