@@ -36,6 +36,7 @@ export async function start(config: SandboxConfig): Promise<RunningSandbox> {
     acceptEscapedHashtagSign: config.SANDBOX_ACCEPT_ESCAPED_HASHTAG_SIGN,
     duplicateWindowSeconds: config.SANDBOX_DUPLICATE_WINDOW_SECONDS ?? null,
     ghostDuplicates: config.SANDBOX_GHOST_DUPLICATES,
+    audienceTimeZone: 'UTC',
   };
 
   const app = express();

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { linkedinVersionEntry, linkedinVersionStatus } from '@postwright/contracts';
+import { METRICS, metricsFor, type Metric } from '../engagement';
 import { parseLittleText, renderLittleText } from '../little-text';
 import type { Grant, Member, SandboxState, StoredPost } from '../state';
 import type { SandboxConfig } from '../config';
@@ -42,27 +42,6 @@ const postBodySchema = z.object({
   isReshareDisabledByAuthor: z.boolean().optional(),
 });
 
-const METRICS = ['IMPRESSION', 'MEMBERS_REACHED', 'RESHARE', 'REACTION', 'COMMENT'] as const;
-type Metric = (typeof METRICS)[number];
-
-/**
- * Deterministic per post, growing with its age: impressions rise with the square root of
- * the seconds since posting, reactions, comments and reposts are fixed shares of them.
- */
-function metricsFor(post: StoredPost, now: number): Record<Metric, number> {
-  const seed = createHash('sha256').update(post.id).digest();
-  const ageSeconds = Math.max(0, (now - post.createdAt) / 1000);
-  const impressions = Math.floor((20 + (seed[0] % 40)) * Math.sqrt(ageSeconds + 1));
-  const reactions = Math.floor((impressions * (1 + (seed[1] % 4))) / 100);
-  return {
-    IMPRESSION: impressions,
-    MEMBERS_REACHED: Math.floor((impressions * (60 + (seed[4] % 30))) / 100),
-    REACTION: reactions,
-    COMMENT: Math.floor((reactions * (5 + (seed[2] % 20))) / 100),
-    RESHARE: Math.floor((reactions * (2 + (seed[3] % 8))) / 100),
-  };
-}
-
 /** How long LinkedIn calls the same text a duplicate, and whether deleted posts still count (the sandbox's settings). */
 function duplicateRule(settings: Pick<SandboxSettings, 'duplicateWindowSeconds' | 'ghostDuplicates'>) {
   return { windowMs: settings.duplicateWindowSeconds === null ? null : settings.duplicateWindowSeconds * 1000, ghosts: settings.ghostDuplicates };
@@ -73,7 +52,7 @@ export function apiRoutes(
   router: Router,
   state: SandboxState,
   config: Pick<SandboxConfig, 'publicUrl'>,
-  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'duplicateWindowSeconds' | 'ghostDuplicates' | 'memberDailyCallLimit' | 'acceptEscapedHashtagSign'>,
+  settings: Pick<SandboxSettings, 'rejectDuplicates' | 'duplicateWindowSeconds' | 'ghostDuplicates' | 'memberDailyCallLimit' | 'acceptEscapedHashtagSign' | 'audienceTimeZone'>,
 ): void {
   const json = express.json({ limit: '200kb' });
 
@@ -228,7 +207,7 @@ export function apiRoutes(
     if (!post || post.author !== `urn:li:person:${caller.member.sub}`) {
       return res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `Entity ${urn} was not found` });
     }
-    const count = metricsFor(post, state.now())[queryType as Metric];
+    const count = metricsFor(post, state.now(), settings.audienceTimeZone)[queryType as Metric];
     // 202605 on give the metric type as a plain string, older versions as a union object
     const metricType =
       linkedinVersionEntry(v)!.version >= METRIC_TYPE_AS_STRING_SINCE ? queryType : { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': queryType };
