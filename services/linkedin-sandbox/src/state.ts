@@ -153,6 +153,16 @@ export class SandboxState {
   }
 
   /**
+   * Dates posts back (a test control): their analytics then follow the new age, weekday and hour.
+   * Their ids keep the time they were made with, so a post stays the one every client knows.
+   * The feed stays in creation order.
+   */
+  redatePosts(changes: ReadonlyArray<{ post: StoredPost; createdAt: number }>): void {
+    for (const { post, createdAt } of changes) post.createdAt = createdAt;
+    this.posts.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
    * The member deletes a post on LinkedIn: it leaves the feed and its analytics (404), but stays
    * known to the duplicate check as a ghost. Null when there is no such post.
    */

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { readPost } from '../engagement';
 import { renderLittleText } from '../little-text';
 import { faultKinds, type SandboxState, type StoredPost } from '../state';
 
@@ -15,6 +16,8 @@ export interface SandboxSettings {
   memberDailyCallLimit: number | null;
   /** take the undocumented hashtag template `{hashtag|\\#|tag}` as a hashtag instead of refusing it (422) */
   acceptEscapedHashtagSign: boolean;
+  /** where the audience reads a post's weekday and hour (IANA zone): post analytics favour its working mornings */
+  audienceTimeZone: string;
 }
 
 const faultSchema = z.object({
@@ -33,6 +36,26 @@ const handWrittenSchema = z
   })
   .refine((p) => (p.sub === undefined) !== (p.author === undefined), 'give either sub or author');
 
+const MAX_AGE_SECONDS = 10 * 365 * 24 * 3600;
+const memberUrn = z.string().regex(/^urn:li:(person|organization):[A-Za-z0-9_-]+$/);
+
+const ageSchema = z
+  .object({
+    sub: z.string().min(1).optional(),
+    author: memberUrn.optional(),
+    /** with sub or author: every post of theirs moves back this far */
+    ageSeconds: z.number().positive().max(MAX_AGE_SECONDS).optional(),
+    /** each named post gets this creation time */
+    posts: z
+      .array(z.object({ id: z.string().min(1), createdAt: z.string().datetime({ offset: true }) }))
+      .min(1)
+      .max(10_000)
+      .optional(),
+  })
+  .refine((b) => !(b.sub !== undefined && b.author !== undefined), 'give sub or author, not both')
+  .refine((b) => (b.posts === undefined) !== (b.ageSeconds === undefined), 'give either posts [{id, createdAt}] or ageSeconds')
+  .refine((b) => b.posts !== undefined || b.sub !== undefined || b.author !== undefined, 'ageSeconds moves one member\'s posts: give sub or author');
+
 /**
  * Test controls under /__sandbox: switch faults on at runtime, read what was posted and
  * called, move the clock, change a member, expire tokens. Not part of LinkedIn.
@@ -41,10 +64,43 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
   const json = express.json({ limit: '20kb' });
   const bad = (message: string) => ({ error: message });
 
+  /** a post as the controls show it: its time as ISO and what the engagement model reads in it */
+  const shown = (p: StoredPost) => ({ ...p, createdAt: new Date(p.createdAt).toISOString(), reading: readPost(p, settings.audienceTimeZone) });
+
   router.get('/__sandbox/posts', (req, res) => {
     const author = typeof req.query.author === 'string' ? req.query.author : null;
-    const posts = state.posts.filter((p) => !author || p.author === author).map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString() }));
-    res.json({ posts });
+    res.json({ posts: state.posts.filter((p) => !author || p.author === author).map(shown) });
+  });
+
+  /**
+   * {sub | author, ageSeconds} moves every post of the member back that far; {posts: [{id,
+   * createdAt}], sub? | author?} gives each named post that creation time (the member's own, when
+   * one is named). Nothing may move past the sandbox's now; an unknown post changes nothing (404).
+   */
+  router.post('/__sandbox/posts/age', json, (req, res) => {
+    const parsed = ageSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return res.status(400).json(bad(`Invalid ageing: ${parsed.error.issues[0].message}`));
+    const { sub, author, ageSeconds, posts } = parsed.data;
+    const owner = author ?? (sub !== undefined ? `urn:li:person:${sub}` : null);
+    const now = state.now();
+    let changes: Array<{ post: StoredPost; createdAt: number }>;
+    if (posts) {
+      const byId = new Map(state.posts.map((p) => [p.id, p]));
+      const unknown = posts
+        .filter((p) => {
+          const post = byId.get(p.id);
+          return !post || (owner !== null && post.author !== owner);
+        })
+        .map((p) => p.id);
+      if (unknown.length) return res.status(404).json(bad(`No such post${owner ? ` of ${owner}` : ''}: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`));
+      changes = posts.map((p) => ({ post: byId.get(p.id)!, createdAt: Date.parse(p.createdAt) }));
+      const future = changes.find((c) => c.createdAt > now);
+      if (future) return res.status(400).json(bad(`createdAt ${new Date(future.createdAt).toISOString()} is after the sandbox's now (${new Date(now).toISOString()})`));
+    } else {
+      changes = state.posts.filter((p) => p.author === owner).map((post) => ({ post, createdAt: post.createdAt - ageSeconds! * 1000 }));
+    }
+    state.redatePosts(changes);
+    res.json({ posts: changes.map((c) => shown(c.post)) });
   });
 
   /**
@@ -183,6 +239,12 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
       settings.duplicateWindowSeconds = seconds as number | null;
     }
     if (typeof body.acceptEscapedHashtagSign === 'boolean') settings.acceptEscapedHashtagSign = body.acceptEscapedHashtagSign;
+    if (body.audienceTimeZone !== undefined) {
+      if (typeof body.audienceTimeZone !== 'string' || !isTimeZone(body.audienceTimeZone)) {
+        return res.status(400).json(bad('audienceTimeZone must be an IANA time zone, e.g. Europe/Paris'));
+      }
+      settings.audienceTimeZone = body.audienceTimeZone;
+    }
     if (body.memberDailyCallLimit !== undefined) {
       const limit = body.memberDailyCallLimit;
       if (limit !== null && !(Number.isInteger(limit) && (limit as number) > 0)) {
@@ -197,4 +259,13 @@ export function controlRoutes(router: Router, state: SandboxState, settings: San
     state.reset();
     res.json({ reset: true });
   });
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
