@@ -1,3 +1,4 @@
+import type { HookStyle } from '@postwright/contracts';
 import type { GenerationProgress } from '../src/modules/generation/generation.types';
 import { postAsJsonPieces, postStreamParser } from '../src/modules/generation/providers/post-stream';
 
@@ -42,12 +43,13 @@ describe('the post stream parser', () => {
     expect(hooksOf(seen)).toEqual([]);
   });
 
-  test('when a whole post is handed over as pieces, then they read back as the same post, paragraph by paragraph', () => {
-    const post = { body: 'First "paragraph".\n\nSecond.\n\nThird, with a\nline break.', hooks };
+  test('when a whole post is handed over as pieces, then they read back as the same post, paragraph by paragraph, with the hooks\' styles after the hooks', () => {
+    const post = { body: 'First "paragraph".\n\nSecond.\n\nThird, with a\nline break.', hooks, hookStyles: ['claim', 'question', 'number', 'story', 'contrast'] as HookStyle[] };
 
     const seen = feed(postAsJsonPieces(post));
 
     expect(seen.filter((p) => p.type === 'body').map((p) => (p as { delta: string }).delta)).toEqual(['First "paragraph".\n\n', 'Second.\n\n', 'Third, with a\nline break.']);
     expect(hooksOf(seen)).toEqual(hooks.map((h, i) => [i, h]));
+    expect(JSON.parse(postAsJsonPieces(post).join(''))).toEqual(post);
   });
 });

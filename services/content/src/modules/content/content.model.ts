@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type SchemaType } from 'mongoose';
-import { contentStatuses, contentTypes, type ContentStatus, type ContentType, type GenerationInputs } from '@postwright/contracts';
+import { contentStatuses, contentTypes, hookStyleOrUnknownSchema, type ContentStatus, type ContentType, type GenerationInputs, type HookStyleOrUnknown } from '@postwright/contracts';
 
 /**
  * The text of a draft and the form it came from: what "Generate again" replaces (keeping it
@@ -15,7 +15,14 @@ export interface ContentVersion {
   generator: { provider: string; model: string };
   generatedContent: string;
   hooks: string[];
+  /** each hook's style, parallel to `hooks` (items from before hooks had styles have none stored: read as unknown) */
+  hookStyles: HookStyleOrUnknown[];
   selectedHook: string | null;
+  /**
+   * the chosen hook's style, stored when a hook is chosen and kept when its text is edited
+   * (null: none stored; content.records' chosenHookStyle reads it from the hooks then)
+   */
+  selectedHookStyle: HookStyleOrUnknown | null;
   finalContent: string | null;
 }
 
@@ -77,7 +84,10 @@ const versionFields = {
   },
   generatedContent: { type: String, required: true },
   hooks: { type: [String], required: true },
+  // no default: an item from before hooks had styles keeps none, and reads as unknown
+  hookStyles: { type: [{ type: String, enum: hookStyleOrUnknownSchema.options }], default: undefined },
   selectedHook: { type: String, default: null },
+  selectedHookStyle: { type: String, enum: hookStyleOrUnknownSchema.options, default: null },
   finalContent: { type: String, default: null },
 };
 

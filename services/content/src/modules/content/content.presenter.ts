@@ -1,4 +1,5 @@
 import { FREE_REGENERATIONS_PER_DRAFT, type ContentItem, type InternalContentItem } from '@postwright/contracts';
+import { chosenHookStyle } from './content.records';
 import type { ContentRecord } from './content.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -11,7 +12,10 @@ export function toContentItem(r: ContentRecord): ContentItem {
     topic: r.topic,
     generatedContent: r.generatedContent,
     hooks: r.hooks,
+    // toRecord: one per hook, unknown where none is stored
+    hookStyles: r.hookStyles,
     selectedHook: r.selectedHook,
+    selectedHookStyle: chosenHookStyle(r),
     finalContent: r.finalContent,
     status: r.status,
     createdAt: r.createdAt.toISOString(),

@@ -19,6 +19,7 @@ export type NewContent = Omit<
   | 'previousIsNewer'
   | 'status'
   | 'selectedHook'
+  | 'selectedHookStyle'
   | 'finalContent'
   | 'scheduledFor'
   | 'publishedAt'
@@ -58,6 +59,7 @@ export type ContentChanges = Partial<
     | 'publishUnconfirmed'
     | 'finalContent'
     | 'selectedHook'
+    | 'selectedHookStyle'
     | 'topic'
   >
 > &
@@ -68,6 +70,8 @@ export interface ContentCondition {
   statusIn: readonly ContentStatus[];
   /** when given, the stored scheduledFor must equal it (null: not scheduled) */
   scheduledFor?: Date | null;
+  /** when given, the stored selectedHook must equal it (null: none chosen) */
+  selectedHook?: string | null;
 }
 
 export type UpdateOutcome =
@@ -190,6 +194,7 @@ export function contentRepository(model: ContentModel) {
       if (!_id) return [];
       const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
       if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
+      if (condition.selectedHook !== undefined) filter.selectedHook = condition.selectedHook;
       const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
       if (!entries.length) return [];
       filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
@@ -268,6 +273,7 @@ export function contentRepository(model: ContentModel) {
       if (!_id) return { outcome: 'not_found', record: null };
       const filter: Record<string, unknown> = { ...visible(_id, userId), status: { $in: [...condition.statusIn] } };
       if (condition.scheduledFor !== undefined) filter.scheduledFor = condition.scheduledFor;
+      if (condition.selectedHook !== undefined) filter.selectedHook = condition.selectedHook;
       const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
       if (entries.length) filter.$or = entries.map(([k, v]) => ({ [k]: { $ne: v } }));
       const updated = entries.length
@@ -280,7 +286,8 @@ export function contentRepository(model: ContentModel) {
       const record = toRecord(current);
       const meets =
         condition.statusIn.includes(record.status) &&
-        (condition.scheduledFor === undefined || sameValue(record.scheduledFor, condition.scheduledFor));
+        (condition.scheduledFor === undefined || sameValue(record.scheduledFor, condition.scheduledFor)) &&
+        (condition.selectedHook === undefined || sameValue(record.selectedHook, condition.selectedHook));
       const alreadyThere = entries.every(([k, v]) => sameValue(valueAt(record, k), v));
       return meets && alreadyThere ? { outcome: 'unchanged', record } : { outcome: 'conflict', record };
     },

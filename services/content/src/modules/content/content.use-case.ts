@@ -3,6 +3,7 @@ import { linkedinLengthProblem, type ContentItem, type ContentListQuery, type Ed
 import { contentErrors } from './content.errors';
 import { announcer, type EventsPort } from './content.events';
 import { toContentItem } from './content.presenter';
+import { styleAfterChoosing } from './content.records';
 import type { ContentChanges, ContentRecord, ContentRepository, UpdateOutcome, VersionOutcome } from './content.repository';
 
 export const contentNotFound = contentErrors.notFound;
@@ -52,6 +53,18 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
     return repo.update(id, userId, { statusIn: ['scheduled'], scheduledFor }, changes);
   }
 
+  /**
+   * Stores the style of the hook an edit chose (the item's hooks are read back by the edit
+   * itself, so an autosave that keeps the same hook costs no second write). A concurrent edit
+   * that chose another hook meanwhile stores that hook's style itself.
+   */
+  async function storeChosenHookStyle(userId: string, record: ContentRecord): Promise<ContentRecord> {
+    const style = styleAfterChoosing(record);
+    if (style === record.selectedHookStyle) return record;
+    const stored = await repo.update(record.id, userId, { statusIn: [record.status], selectedHook: record.selectedHook }, { selectedHookStyle: style });
+    return stored.record ?? record;
+  }
+
   /** Finishes a delete: tells the other services (the scheduler cancels a schedule), then removes it. */
   async function finishDelete(record: ContentRecord): Promise<boolean> {
     const announced = await announce('content.deleted', { contentId: record.id, userId: record.userId, status: record.status });
@@ -88,7 +101,8 @@ export function contentUseCases(deps: { repo: ContentRepository; events: EventsP
       }
       if (result.outcome === 'not_found') throw contentErrors.notFound();
       if (result.outcome === 'conflict') throw result.record.status === 'published' ? contentErrors.notEditable('published', 'edit') : contentErrors.changedMeanwhile();
-      return toContentItem(result.record);
+      // an edit without a hook keeps the chosen one, and its style, as they are
+      return toContentItem(input.selectedHook === undefined ? result.record : await storeChosenHookStyle(userId, result.record));
     },
 
     /**

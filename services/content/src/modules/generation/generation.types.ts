@@ -1,4 +1,4 @@
-import type { ContentType } from '@postwright/contracts';
+import type { ContentType, HookStyle } from '@postwright/contracts';
 
 /** The generation form after validation. */
 export interface GenerationInput {
@@ -10,10 +10,15 @@ export interface GenerationInput {
   businessGoal: string | null;
 }
 
-/** A post body and its 5 hook options; the chosen hook goes above the body, then a blank line. */
-export interface GeneratedPost {
+/** A post's text: its body and its 5 hook options; the chosen hook goes above the body, then a blank line. */
+export interface PostText {
   body: string;
   hooks: string[];
+}
+
+/** A written post: its text, and each hook's style (parallel to `hooks`). */
+export interface GeneratedPost extends PostText {
+  hookStyles: HookStyle[];
 }
 
 /**
@@ -27,9 +32,9 @@ export type GenerationProgress =
 
 export interface GenerationOptions {
   /** "Generate again": the post being replaced; a generator should write a different take, with other hooks */
-  replacing?: GeneratedPost;
+  replacing?: PostText;
   /** with `replacing`: the version before it (the draft's undo), which a new take should not bring back either */
-  previous?: GeneratedPost;
+  previous?: PostText;
   /** aborted when the generation is called off (its client left before it was shown any text): a model request is cancelled, nothing is stored */
   signal?: AbortSignal;
   /** called as the post is written; the finished post is still what `generate` resolves to */

@@ -194,8 +194,10 @@ export function generationUseCases(deps: {
         generator: { provider: generator.provider, model: generator.model },
         generatedContent: post.body,
         hooks: post.hooks,
+        hookStyles: post.hookStyles,
         // a new text: the author picks a hook for it and edits it afresh
         selectedHook: null,
+        selectedHookStyle: null,
         finalContent: null,
       };
       // a free run is kept taken (its hold dropped) by the same write that stores its text

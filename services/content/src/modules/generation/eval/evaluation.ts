@@ -1,5 +1,5 @@
 import { HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
-import type { ContentGenerator, GeneratedPost, GenerationInput } from '../generation.types';
+import type { ContentGenerator, GeneratedPost, GenerationInput, PostText } from '../generation.types';
 import { postLength } from '../providers/post-length';
 
 /**
@@ -60,7 +60,7 @@ export function experienceCarried(experience: string, post: string): boolean {
   return telling.filter((w) => inPost.has(w)).length / telling.length >= 0.5;
 }
 
-export function checkPost(input: GenerationInput, post: GeneratedPost): PostChecks {
+export function checkPost(input: GenerationInput, post: PostText): PostChecks {
   const whole = `${post.hooks.join('\n')}\n${post.body}`;
   const lower = whole.toLowerCase();
   return {

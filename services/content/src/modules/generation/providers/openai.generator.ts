@@ -88,7 +88,7 @@ function mapModelError(error: unknown, logger: Logger): Error {
 
 /**
  * Writes posts with any OpenAI-compatible chat completions server, asking for structured
- * output (body + exactly 5 hooks) and repairing a malformed answer once. For a caller that shows
+ * output (body, exactly 5 hooks and their styles) and repairing a malformed answer once. For a caller that shows
  * the post as it is written, the answer is streamed (`stream: true`, the same structured output)
  * and read piece by piece; otherwise it comes whole, as a streamed answer costs a JSON parse per
  * token that nobody is watching.

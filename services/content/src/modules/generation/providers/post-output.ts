@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH, POST_MAX_LENGTH } from '@postwright/contracts';
 import type { GeneratedPost } from '../generation.types';
+import { hookStylesFor } from './hook-style';
 import { bodyBandFor } from './post-length';
 
 const rawOutputSchema = z.object({
   body: z.string({ error: 'body must be a string' }),
   hooks: z.array(z.string({ error: 'every hook must be a string' }), { error: 'hooks must be an array of strings' }),
+  // a style missing or misnamed never costs a post: hookStylesFor reads that hook's words instead
+  hookStyles: z.unknown().optional(),
 });
 
 /**
@@ -68,7 +71,10 @@ export function cleanHook(hook: string): string {
 
 const normalised = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-/** Parses and checks a model's answer; the problems are phrased for the repair request. */
+/**
+ * Parses and checks a model's answer; the problems are phrased for the repair request. Each
+ * hook's style is the one the answer names, or the one its words show (hook-style.ts).
+ */
 export function parsePostOutput(text: string | null | undefined): ParsedOutput {
   if (!text || !text.trim()) return { ok: false, problems: ['The answer was empty.'] };
   let json: unknown;
@@ -92,6 +98,7 @@ export function parsePostOutput(text: string | null | undefined): ParsedOutput {
   const longestHook = Math.max(0, ...hooks.map((h) => h.length));
   if (body.length + longestHook + 2 > POST_MAX_LENGTH) problems.push(`The body was too long; it must stay well under ${POST_MAX_LENGTH} characters.`);
   if (problems.length) return { ok: false, problems };
-  const post = { body, hooks };
+  const named = Array.isArray(shape.data.hookStyles) ? shape.data.hookStyles : null;
+  const post = { body, hooks, hookStyles: hookStylesFor(hooks, named) };
   return { ok: true, post, ...lengthCheck(post) };
 }

@@ -4,13 +4,14 @@ import type { ContentGenerator, GeneratedPost, GenerationProgress } from '../gen
 import { cleanHook } from './post-output';
 
 /**
- * Turns the text of a post answer (`{"body": "...", "hooks": ["...", ...]}`), as it arrives in
+ * Turns the text of a post answer (`{"body": "...", "hooks": ["...", ...], "hookStyles": [...]}`), as it arrives in
  * pieces, into progress: body text as it is written and each hook once its string is closed.
  * Every writer streams through it, the model (its tokens) and the offline writer (its
  * paragraphs), so a streaming client sees one kind of stream.
  *
  * It only shows the post as it is written: the whole answer is still parsed and checked at the
- * end (parsePostOutput), and what is stored is what that check returns. Text before the first
+ * end (parsePostOutput), and what is stored is what that check returns: the hooks' styles come
+ * after the hooks, so they reach the client with the stored item in `done`. Text before the first
  * `{` (a code fence, a preamble) is skipped; an answer that stops being JSON stops the progress.
  */
 export function postStreamParser(emit: (progress: GenerationProgress) => void) {
@@ -56,7 +57,7 @@ export function postStreamParser(emit: (progress: GenerationProgress) => void) {
 
 /**
  * A finished post as the pieces a writer produces it in: the body paragraph by paragraph, then
- * the hooks, as the JSON text a model would send (for a writer that has the whole post at once).
+ * the hooks and their styles, as the JSON text a model would send (for a writer that has the whole post at once).
  */
 export function postAsJsonPieces(post: GeneratedPost): string[] {
   const paragraphs = post.body.split(/(?<=\n\n)/);
@@ -66,7 +67,7 @@ export function postAsJsonPieces(post: GeneratedPost): string[] {
     ...paragraphs.map(text),
     '","hooks":[',
     ...post.hooks.map((hook, i) => `${i ? ',' : ''}${JSON.stringify(hook)}`),
-    ']}',
+    `],"hookStyles":${JSON.stringify(post.hookStyles)}}`,
   ];
 }
 

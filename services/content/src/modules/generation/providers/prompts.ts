@@ -1,5 +1,5 @@
-import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, OPTIMAL_POST_LENGTH } from '@postwright/contracts';
-import type { GeneratedPost, GenerationInput } from '../generation.types';
+import { formatCount, HOOK_COUNT, HOOK_MAX_LENGTH, hookStyles, OPTIMAL_POST_LENGTH, type HookStyle } from '@postwright/contracts';
+import type { GenerationInput, PostText } from '../generation.types';
 import { typeGuide } from './framework';
 import { PROMPT_BODY_LENGTH, PROMPT_HOOK_LENGTH } from './post-length';
 
@@ -8,7 +8,16 @@ const bodyRange = `${formatCount(PROMPT_BODY_LENGTH.min)}-${formatCount(PROMPT_B
 const hookRange = `${PROMPT_HOOK_LENGTH.min}-${PROMPT_HOOK_LENGTH.max}`;
 const postRange = `${formatCount(OPTIMAL_POST_LENGTH.min)}-${formatCount(OPTIMAL_POST_LENGTH.max)}`;
 
-/** JSON schema of the structured answer: the body and exactly 5 hooks. */
+/** What each hook style asks of a hook, in the prompt's words. */
+const hookStyleGuide: Record<HookStyle, string> = {
+  claim: 'a bold claim',
+  question: 'a question the reader cannot ignore',
+  number: 'a number (a count, an amount, a span of time)',
+  story: 'the opening of a story (a moment in time)',
+  contrast: 'a contrast (what people think vs. what is true)',
+};
+
+/** JSON schema of the structured answer: the body, exactly 5 hooks and each hook's style. */
 export const postJsonSchema = {
   type: 'object',
   properties: {
@@ -23,18 +32,21 @@ export const postJsonSchema = {
       minItems: HOOK_COUNT,
       maxItems: HOOK_COUNT,
     },
+    hookStyles: {
+      type: 'array',
+      description: `The style of each hook, in the same order as hooks: ${hookStyles.join(', ')}`,
+      items: { type: 'string', enum: [...hookStyles] },
+      minItems: HOOK_COUNT,
+      maxItems: HOOK_COUNT,
+    },
   },
-  required: ['body', 'hooks'],
+  required: ['body', 'hooks', 'hookStyles'],
   additionalProperties: false,
 } as const;
 
-const hookStyles = [
-  'a bold claim',
-  'a question the reader cannot ignore',
-  'a number (a count, an amount, a span of time)',
-  'the opening of a story (a moment in time)',
-  'a contrast (what people think vs. what is true)',
-];
+/** "claim (a bold claim); question (...)": the styles by the names the answer gives them. */
+const styleList = hookStyles.map((style) => `${style} (${hookStyleGuide[style]})`).join('; ');
+const answerShape = `{"body": string, "hooks": [${HOOK_COUNT} strings], "hookStyles": [the style of each hook, in the same order, each one of ${hookStyles.map((s) => `"${s}"`).join(', ')}]}`;
 
 export function systemPrompt(): string {
   return [
@@ -44,16 +56,16 @@ export function systemPrompt(): string {
     'Use only facts the author gave you. Never invent statistics, names, companies, quotes or results.',
     'Format for LinkedIn: plain text only, no markdown (no asterisks, no pound signs, no bold), no hashtags, no emojis at the start of lines, short paragraphs of one to three sentences separated by blank lines.',
     `The whole post (the chosen hook, a blank line, then the body) must be ${postRange} characters with any of the hooks, so the body must be ${bodyRange} characters long.`,
-    `Write exactly ${HOOK_COUNT} hooks (opening lines), each ${hookRange} characters and always under ${HOOK_MAX_LENGTH} characters so it stands above LinkedIn's "see more" fold, each in a different style: ${hookStyles.join('; ')}.`,
+    `Write exactly ${HOOK_COUNT} hooks (opening lines), each ${hookRange} characters and always under ${HOOK_MAX_LENGTH} characters so it stands above LinkedIn's "see more" fold, each in a different style: ${styleList}.`,
     'The reader will pick one hook and it will be placed above the body followed by a blank line, so the body must not start with a hook or repeat one; it continues naturally from any of them.',
-    'Answer with JSON only: {"body": string, "hooks": [5 strings]}.',
+    `Answer with JSON only: ${answerShape}.`,
   ].join('\n');
 }
 
 /** "Generate again": the posts a new take must not repeat (the one replaced, then the one before it). */
 export interface Replaced {
-  replacing?: GeneratedPost;
-  previous?: GeneratedPost;
+  replacing?: PostText;
+  previous?: PostText;
 }
 
 const openingOf = (body: string) => body.split(/\n\s*\n/)[0].trim();
@@ -97,6 +109,6 @@ export function repairPrompt(problems: string[]): string {
   return [
     'Your previous answer could not be used:',
     ...problems.map((p) => `- ${p}`),
-    `Answer again with JSON only: {"body": string of ${bodyRange} characters, "hooks": [exactly ${HOOK_COUNT} different strings, each ${hookRange} characters]}.`,
+    `Answer again with JSON only: {"body": string of ${bodyRange} characters, "hooks": [exactly ${HOOK_COUNT} different strings, each ${hookRange} characters], "hookStyles": [the style of each hook, in the same order]}.`,
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { HOOK_MAX_LENGTH, type ContentType } from '@postwright/contracts';
+import { HOOK_MAX_LENGTH, type ContentType, type HookStyle } from '@postwright/contracts';
 import { topicHooks, type HookSet, type Style } from './hooks-topic';
 import type { Voice } from './inputs';
 import { cutAtWord } from './text';
@@ -55,6 +55,9 @@ function generalHooks(type: ContentType, v: Voice): HookSet {
 
 const STYLES: Style[] = ['bold claim', 'question', 'number', 'story opening', 'contrast'];
 
+/** Each of the writer's styles by the name the item gives it. */
+const STYLE_NAMES: Record<Style, HookStyle> = { 'bold claim': 'claim', question: 'question', number: 'number', 'story opening': 'story', contrast: 'contrast' };
+
 /** "Generate again": another take's hooks, none of the ones it replaces where a style has others. */
 export interface HookVariation {
   seed: number;
@@ -83,14 +86,14 @@ function varied(named: string[], general: string[], variation: HookVariation, st
 }
 
 /**
- * Five hooks, one per style, each under the fold. `limit` asks for hooks shorter than it
- * where a style has a shorter candidate (the body needs room beside the longest hook).
- * `variation` asks for another take's hooks ("Generate again").
+ * Five hooks, one per style, each under the fold, with the style each was written in.
+ * `limit` asks for hooks shorter than it where a style has a shorter candidate (the body needs
+ * room beside the longest hook). `variation` asks for another take's hooks ("Generate again").
  */
-export function composeHooks(type: ContentType, v: Voice, limit: number = HOOK_MAX_LENGTH, variation?: HookVariation): string[] {
+export function composeHooks(type: ContentType, v: Voice, limit: number = HOOK_MAX_LENGTH, variation?: HookVariation): { hooks: string[]; hookStyles: HookStyle[] } {
   const named = topicHooks(type, v);
   const general = generalHooks(type, v);
-  return STYLES.map((style, index) => {
+  const hooks = STYLES.map((style, index) => {
     // a long topic is said once, in the first hook; five times would bury the hooks
     const naming = v.topicRepeatable || style === 'bold claim' ? named[style] : [];
     const options = variation ? varied(naming, general[style], variation, index) : [...naming, ...general[style]];
@@ -98,4 +101,6 @@ export function composeHooks(type: ContentType, v: Voice, limit: number = HOOK_M
     if (!fitting.length) return cutAtWord(options[options.length - 1], HOOK_MAX_LENGTH - 2);
     return fitting.find((h) => h.length < limit) ?? fitting.reduce((a, b) => (b.length < a.length ? b : a));
   });
+  // every option of a style's list was written in that style, whichever one was picked
+  return { hooks, hookStyles: STYLES.map((style) => STYLE_NAMES[style]) };
 }

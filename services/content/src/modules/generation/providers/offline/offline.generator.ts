@@ -73,10 +73,10 @@ export function composePost(input: GenerationInput, take?: { variant: number; av
     const seed = hash(JSON.stringify([...form, ...extra]));
     let limit = HOOK_MAX_LENGTH;
     for (;;) {
-      const hooks = composeHooks(input.contentType, voice, limit, variation);
+      const { hooks, hookStyles } = composeHooks(input.contentType, voice, limit, variation);
       const band = bodyBandFor(hooks);
       const { body, off } = composeBody(voice, seed, compose, band);
-      if (!best || off < best.off) best = { post: { body, hooks }, off };
+      if (!best || off < best.off) best = { post: { body, hooks, hookStyles }, off };
       if (off === 0) return best.post;
       const longest = Math.max(...hooks.map((h) => h.length));
       // too long beside the longest hook: a shorter wording of that hook gives the body room
