@@ -18,7 +18,9 @@ export function buildItem(overrides: Partial<ContentItem> = {}): ContentItem {
     topic: `Topic ${counter}`,
     generatedContent: 'Body line one.\n\nBody line two.',
     hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
+    hookStyles: ['claim', 'question', 'number', 'story', 'contrast'],
     selectedHook: null,
+    selectedHookStyle: null,
     finalContent: null,
     status: 'draft',
     createdAt: '2026-03-04T09:05:00.000Z',
@@ -45,6 +47,7 @@ export function payrollPost(overrides: Partial<ContentItem> = {}): ContentItem {
     generatedContent: 'The body as generated.',
     hooks: ['Hook one', 'Hook two', 'Hook three', 'Hook four', 'Hook five'],
     selectedHook: 'Hook four',
+    selectedHookStyle: 'story',
     ...overrides,
   });
 }
