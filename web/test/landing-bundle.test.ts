@@ -29,7 +29,7 @@ function build(outDir: string): BuiltChunk[] {
 const posix = (id: string | null) => (id ?? '').replace(/\\/g, '/');
 
 /** The screens behind the login guard, and the auth screen: none is needed to paint /. */
-const notOnLanding = ['dashboard', 'content', 'content-management', 'profile', 'support', 'pricing', 'billing', 'linkedin-callback', 'layout', 'auth', 'settings', 'legal', 'company'];
+const notOnLanding = ['dashboard', 'content', 'content-management', 'insights', 'profile', 'support', 'pricing', 'billing', 'linkedin-callback', 'layout', 'auth', 'settings', 'legal', 'company'];
 
 /** The landing page downloads what it shows, not the signed-in app. */
 describe('the landing page in the production build', () => {
@@ -69,6 +69,8 @@ describe('the landing page in the production build', () => {
     const screens = modules.filter((m) => notOnLanding.some((feature) => m.includes(`/src/features/${feature}/`)));
     expect(screens).toEqual([]);
     expect(modules.filter((m) => m.includes('/contracts/src/') || m.includes('/node_modules/zod/'))).toEqual([]);
+    // the Insights page's chart library and the d3 parts under it
+    expect(modules.filter((m) => /\/node_modules\/(@visx\/|d3-)/.test(m))).toEqual([]);
   });
 
   test('when index.html is loaded, then it fetches only the entry and the landing route before the page paints', () => {
@@ -83,6 +85,7 @@ describe('the landing page in the production build', () => {
     ['/features/dashboard/components/dashboard-page.tsx'],
     ['/features/content/components/content-page.tsx'],
     ['/features/content-management/components/content-management-page.tsx'],
+    ['/features/insights/components/insights-page.tsx'],
     ['/features/profile/components/profile-page.tsx'],
     ['/features/support/components/support-page.tsx'],
     ['/features/layout/components/app-layout.tsx'],

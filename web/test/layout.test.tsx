@@ -25,6 +25,7 @@ describe('app layout', () => {
       ['Dashboard', '/dashboard'],
       ['Generate', '/content'],
       ['Manage', '/content-management'],
+      ['Insights', '/insights'],
       ['Profile', '/profile'],
       ['Support', '/support'],
     ]);
@@ -87,10 +88,10 @@ describe('public pages when signed in', () => {
 
 describe('navigation from the role permission table', () => {
   it.each([
-    ['USER', ['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']],
-    ['BETA', ['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']],
-    ['ADMIN', ['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']],
-    ['SUPER_ADMIN', ['Dashboard', 'Generate', 'Manage', 'Profile', 'Support']],
+    ['USER', ['Dashboard', 'Generate', 'Manage', 'Insights', 'Profile', 'Support']],
+    ['BETA', ['Dashboard', 'Generate', 'Manage', 'Insights', 'Profile', 'Support']],
+    ['ADMIN', ['Dashboard', 'Generate', 'Manage', 'Insights', 'Profile', 'Support']],
+    ['SUPER_ADMIN', ['Dashboard', 'Generate', 'Manage', 'Insights', 'Profile', 'Support']],
     [undefined, []],
     ['SOMETHING_ELSE', []],
   ])('role %s sees %j', (role, labels) => {

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
                 path: paths.contentManagement,
                 lazy: page(() => import('../features/content-management/components/content-management-page'), (m) => m.ContentManagementPage),
               },
+              { path: paths.insights, lazy: page(() => import('../features/insights/components/insights-page'), (m) => m.InsightsPage) },
               { path: paths.profile, lazy: page(() => import('../features/profile/components/profile-page'), (m) => m.ProfilePage) },
               { path: paths.support, lazy: page(() => import('../features/support/components/support-page'), (m) => m.SupportPage) },
               { path: paths.settings, lazy: page(() => import('../features/settings/components/settings-page'), (m) => m.SettingsPage) },

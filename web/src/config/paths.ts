@@ -15,6 +15,8 @@ export const paths = {
   dashboard: '/dashboard',
   content: '/content',
   contentManagement: '/content-management',
+  /** what the member's own posts say: figures by type, hook style, length and time (`?range=`) */
+  insights: '/insights',
   profile: '/profile',
   support: '/support',
   pricing: '/pricing',

@@ -5,7 +5,7 @@ import { Logo } from '../../../components/site/logo';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { IconClose, IconDashboard, IconFolder, IconLifeBuoy, IconLogOut, IconMenu, IconSparkles, IconUser } from '../../../components/ui/icons';
+import { IconChart, IconClose, IconDashboard, IconFolder, IconLifeBuoy, IconLogOut, IconMenu, IconSparkles, IconUser } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useAuth, useUser } from '../../../lib/auth';
 import { fullName, initials, isTrial, postAllowance, tierNote } from '../../../lib/user';
@@ -18,6 +18,7 @@ const icons: Record<AppNavIcon, typeof IconDashboard> = {
   dashboard: IconDashboard,
   generate: IconSparkles,
   manage: IconFolder,
+  insights: IconChart,
   profile: IconUser,
   support: IconLifeBuoy,
 };

@@ -2,7 +2,7 @@ import { navigationFor, type NavigationKey } from '@postwright/contracts/src/rol
 import type { UserRole } from '@postwright/contracts';
 import { paths } from '../../../config/paths';
 
-export type AppNavIcon = 'dashboard' | 'generate' | 'manage' | 'profile' | 'support';
+export type AppNavIcon = 'dashboard' | 'generate' | 'manage' | 'insights' | 'profile' | 'support';
 
 export interface AppNavItem {
   label: string;
@@ -13,13 +13,14 @@ export interface AppNavItem {
 }
 
 /**
- * The app navigation. Generating and managing content are part of the
+ * The app navigation. Generating, managing content and its insights are part of the
  * dashboard area, so they follow the dashboard permission.
  */
 export const appNavItems: AppNavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: 'dashboard', requires: 'dashboard' },
   { label: 'Generate', to: paths.content, icon: 'generate', requires: 'dashboard' },
   { label: 'Manage', to: paths.contentManagement, icon: 'manage', requires: 'dashboard' },
+  { label: 'Insights', to: paths.insights, icon: 'insights', requires: 'dashboard' },
   { label: 'Profile', to: paths.profile, icon: 'profile', requires: 'profile' },
   { label: 'Support', to: paths.support, icon: 'support', requires: 'support' },
 ];
