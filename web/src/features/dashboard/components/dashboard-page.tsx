@@ -6,6 +6,7 @@ import { useDashboardData } from '../hooks/use-dashboard-data';
 import { ActionCards } from './action-cards';
 import { ContentTypesCard, QuickTipsCard } from './framework-cards';
 import { FunnelCard } from './funnel-card';
+import { NextTypeCard } from './next-type-card';
 import { RecentContent } from './recent-content';
 import { WelcomeHero } from './welcome-hero';
 import styles from './dashboard-page.module.css';
@@ -13,11 +14,11 @@ import styles from './dashboard-page.module.css';
 export { PICTURE_NOT_FOUND, PICTURE_REFRESH_FAILED, PICTURE_UPDATED } from '../hooks/use-dashboard-data';
 export { RECENT_COUNT } from './recent-content';
 
-/** The dashboard: who you are, where to go next, your latest content and the framework. */
+/** The dashboard: who you are, where to go next (what to write, from your insights), your latest content and the framework. */
 export function DashboardPage() {
   const user = useUser();
   useDocumentTitle('Dashboard');
-  const { items, linkedin, refreshing, notice, dismissNotice, retryContent, refreshPicture } = useDashboardData();
+  const { items, linkedin, nextType, refreshing, notice, dismissNotice, retryContent, refreshPicture } = useDashboardData();
 
   const linkedinProfile = linkedin.state === 'ready' && linkedin.value.connected ? linkedin.value.profile : null;
   const picture = user.profilePicture || linkedInPicture(linkedinProfile);
@@ -37,9 +38,10 @@ export function DashboardPage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <RecentContent items={items} onRetry={retryContent} />
-          <FunnelCard items={items} />
+          <FunnelCard items={items} suggestNext={!nextType} />
         </div>
         <div className={styles.column}>
+          {nextType ? <NextTypeCard next={nextType} /> : null}
           <ContentTypesCard />
           <QuickTipsCard />
         </div>

@@ -11,7 +11,7 @@ import styles from './dashboard-panels.module.css';
 
 const verdictText = { on: 'On target', below: 'Below target', above: 'Above target' } as const;
 
-function MixStages({ mix }: { mix: FunnelMix }) {
+function MixStages({ mix, suggestNext }: { mix: FunnelMix; suggestNext: boolean }) {
   const next = mix.next ? typesOf(mix.next)[0] : null;
   return (
     <>
@@ -40,21 +40,25 @@ function MixStages({ mix }: { mix: FunnelMix }) {
         })}
       </ul>
       <p className={styles.funnelNext}>
-        Based on your {mix.total} {mix.total === 1 ? 'post' : 'posts'}.{' '}
-        {next ? (
+        Based on your {mix.total} {mix.total === 1 ? 'post' : 'posts'}.
+        {!suggestNext ? null : next ? (
           <>
-            Next, write a <Link to={`${paths.content}?type=${next}`}>{contentTypeName(next)}</Link> to balance your mix.
+            {' '}Next, write a <Link to={`${paths.content}?type=${next}`}>{contentTypeName(next)}</Link> to balance your mix.
           </>
         ) : (
-          'Your mix is in balance.'
+          ' Your mix is in balance.'
         )}
       </p>
     </>
   );
 }
 
-/** The content mix against the distribution strategy, said as a week of posts (funnel.ts). */
-export function FunnelCard({ items }: { items: Loadable<ContentItem[]> }) {
+/**
+ * The content mix against the distribution strategy, said as a week of posts (funnel.ts).
+ * `suggestNext`: the card names the type to write next itself (false where the insights'
+ * suggestion is shown beside it, so the page never gives two).
+ */
+export function FunnelCard({ items, suggestNext = true }: { items: Loadable<ContentItem[]>; suggestNext?: boolean }) {
   const mix = items.state === 'ready' ? funnelMix(items.value) : null;
   return (
     <Card as="section" aria-labelledby="funnel-title">
@@ -65,7 +69,7 @@ export function FunnelCard({ items }: { items: Loadable<ContentItem[]> }) {
         ) : mix.total === 0 ? (
           <p className={styles.muted}>Your mix appears after your first posts.</p>
         ) : (
-          <MixStages mix={mix} />
+          <MixStages mix={mix} suggestNext={suggestNext} />
         )}
       </CardBody>
     </Card>

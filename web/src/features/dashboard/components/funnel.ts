@@ -15,7 +15,7 @@ export const funnelTargets: Record<FunnelStage, { label: string; min: number; ma
 };
 
 const DAYS = ['Monday', 'Wednesday', 'Friday'] as const;
-const withArticle = (name: string) => `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+export const withArticle = (name: string) => `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
 
 /** "A balanced week is five posts: a Contrarian Take on Monday, ..., an Industry Insight and a Relationship Builder on Friday." */
 export const balancedWeek = `A balanced week is five posts: ${DAYS.map(

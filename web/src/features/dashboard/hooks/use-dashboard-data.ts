@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ContentItem } from '@postwright/contracts';
 import { useAuth, useUser } from '../../../lib/auth';
 import { contentListQuery } from '../../../lib/content-api';
+import { useInsights } from '../../../lib/insights-query';
 import { linkedinStatusQuery, type LinkedInStatus } from '../../../lib/linkedin-api';
 import { useRefreshPicture } from '../api/refresh-picture';
 
@@ -19,14 +20,17 @@ function loadable<T>(query: UseQueryResult<T>): Loadable<T> {
 }
 
 /**
- * What the dashboard reads and does against the API: the content list, the LinkedIn status and
- * the profile-picture refresh, each with its loading and error state.
+ * What the dashboard reads and does against the API: the content list, the LinkedIn status,
+ * the type the member's insights suggest next and the profile-picture refresh, each with its
+ * loading and error state.
  */
 export function useDashboardData() {
   const user = useUser();
   const { refreshUser } = useAuth();
   const content = useQuery(contentListQuery(user.id));
   const linkedin = useQuery(linkedinStatusQuery(user.id));
+  // a suggestion, not a requirement: while it loads or when it fails the mix card suggests on its own
+  const insights = useInsights();
   const picture = useRefreshPicture();
   const [notice, setNotice] = useState<DashboardNotice | null>(null);
 
@@ -50,6 +54,7 @@ export function useDashboardData() {
   return {
     items: loadable<ContentItem[]>(content),
     linkedin: loadable<LinkedInStatus>(linkedin),
+    nextType: insights.data?.recommendations.nextType ?? null,
     refreshing: picture.isPending,
     notice,
     dismissNotice: () => setNotice(null),
