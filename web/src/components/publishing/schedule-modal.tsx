@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ContentType } from '@postwright/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { scheduleSuggestionsQuery } from '../../lib/content-api';
+import { insightsQuery } from '../../lib/insights-query';
 import { browserTimeZone, formatLongDate, formatSlot, fromLocalInputValue, nextMinuteAfter, timeZoneLabel, toIsoWithOffset, toLocalInputValue } from '../../lib/datetime';
 import { useMemberId } from '../../lib/query-client';
 import { minimumLeadHint, tooSoonMessage, useCalendarSettings } from '../../lib/use-calendar-settings';
@@ -12,7 +13,7 @@ import { cx } from '../ui/cx';
 import { Input } from '../ui/field';
 import { IconCalendar, IconClock } from '../ui/icons';
 import { Modal } from '../ui/modal';
-import { contentTypeInfo, contentTypeName } from '../content/content-type';
+import { bestTimesTitle, frameworkTitle, upcomingBestTimes } from './best-times';
 import styles from './schedule-modal.module.css';
 
 export const SCHEDULE_FAILED = 'Failed to schedule content';
@@ -73,8 +74,9 @@ function describeFailure(failure: unknown): { text: string; onField: boolean } {
  * (disabled until a time is chosen) and Cancel. The minimum lead is the scheduler's own
  * (GET /api/calendar/settings, 1 hour by default): the input's minimum, the hint ("Minimum 1 hour
  * from now") and a check on the field before anything is sent. A new schedule starts at the
- * earliest time allowed; a reschedule on the item's current slot. Beyond the spec it offers the
- * next slots on the type's framework day. The server still has the last word: its refusal is
+ * earliest time allowed; a reschedule on the item's current slot. Beyond the spec it offers
+ * times: the member's best weekday-hours when their insights have enough posts to name them,
+ * else the next slots on the type's framework day, and says which. The server still has the last word: its refusal is
  * shown here (on the field when it is about the time) and the modal stays open. A time after
  * the LinkedIn connection ends (60 days after connecting, for apps LinkedIn gives no refresh
  * token) is allowed, with a warning that the member must reconnect before then.
@@ -128,12 +130,21 @@ export function ScheduleModal({
   const value = typed ?? start;
 
   const memberId = useMemberId();
-  // suggestions are a help, not a requirement: a failure shows none
+  const timeZone = browserTimeZone();
+  // suggestions are a help, not a requirement: a failure shows none (or, for the best times, the framework's)
+  const insights = useQuery({ ...insightsQuery(memberId, '90d', timeZone), enabled: open && Boolean(itemId) && memberId !== '' });
+  const best = insights.data?.recommendations.times?.slots.length ? insights.data.recommendations.times : null;
+  const insightsSettled = memberId === '' || insights.isSuccess || insights.isError;
   const suggestions = useQuery({
-    ...scheduleSuggestionsQuery(memberId, contentType ?? 'framework', browserTimeZone()),
-    enabled: open && Boolean(itemId && contentType),
+    ...scheduleSuggestionsQuery(memberId, contentType ?? 'framework', timeZone),
+    enabled: open && Boolean(itemId && contentType) && insightsSettled && !best,
   });
-  const slots = useMemo(() => (Array.isArray(suggestions.data?.slots) ? suggestions.data.slots.slice(0, 4) : []), [suggestions.data]);
+  const frameworkSlots = suggestions.data?.slots;
+  const slots = useMemo(() => {
+    if (best) return upcomingBestTimes(best.slots, lead).map((at) => at.toISOString());
+    return Array.isArray(frameworkSlots) ? frameworkSlots.slice(0, 4) : [];
+  }, [best, lead, frameworkSlots]);
+  const slotsTitle = best && insights.data ? bestTimesTitle(best.slots[0], insights.data.byWeekdayHour) : contentType ? frameworkTitle(contentType) : '';
 
   function change(next: string) {
     setTyped(next);
@@ -167,7 +178,6 @@ export function ScheduleModal({
     }
   }
 
-  const info = item ? contentTypeInfo[item.contentType] : null;
   const chosen = fromLocalInputValue(value);
   // an unreadable end time compares as NaN: no warning
   const expiryWarning = chosen && connectionEndsAt && chosen.getTime() > Date.parse(connectionEndsAt) ? expiresBeforeMessage(connectionEndsAt) : null;
@@ -211,11 +221,11 @@ export function ScheduleModal({
           error={fieldError ? <span role="alert">{fieldError}</span> : undefined}
           onChange={(event) => change(event.target.value)}
         />
-        {slots.length > 0 && info ? (
-          <div className={styles.suggestions}>
+        {slots.length > 0 && slotsTitle ? (
+          <div className={styles.suggestions} data-source={best ? 'best-times' : 'framework'}>
             <p className={styles.suggestionsTitle} id="schedule-suggestions-title">
               <IconClock size={16} />
-              Best time for a {contentTypeName(item!.contentType)}: {info.day} morning
+              {slotsTitle}
             </p>
             <div className={styles.slots} role="group" aria-labelledby="schedule-suggestions-title">
               {slots.map((slot) => (
