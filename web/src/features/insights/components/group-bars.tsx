@@ -76,7 +76,7 @@ export function GroupBars({ title, groups, minimumPosts, mode }: { title: string
               <Group key={row.key} top={top} data-testid={`bar-row-${row.key}`}>
                 <text x={0} y={13} className={styles.rowLabel}>
                   {row.label}
-                  <tspan className={styles.rowMeta}>{` · ${postsText(row.posts)}`}</tspan>
+                  {mode === 'figures' ? <tspan className={styles.rowMeta}>{` · ${postsText(row.posts)}`}</tspan> : null}
                 </text>
                 {mode === 'counts' ? (
                   <>

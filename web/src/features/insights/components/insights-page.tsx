@@ -51,7 +51,7 @@ const barGroup = (key: string, label: string, g: Figures): BarGroup => ({
 function EmptyInsights({ range, minimumPosts, mode }: { range: InsightsRange; minimumPosts: number; mode: BarMode }) {
   return (
     <Card>
-      <EmptyState icon={<IconChart size={24} />} title={`No published posts ${rangeSpans[range]}`} headingLevel={2}>
+      <EmptyState icon={<IconChart size={24} />} title={`No published posts ${rangeSpans[range]}`} headingLevel={2} className={styles.empty}>
         {mode === 'figures' ? (
           <>
             <p>

@@ -15,6 +15,7 @@ const LABELS = 22;
 const COMMENTS_HEIGHT = 120;
 const POSTS_HEIGHT = 80;
 const PANEL_GAP = 28;
+const TITLE = 22;
 
 /** Which weeks are named under the chart: every few, so the labels never collide. */
 function labelledWeeks(weeks: Week[], width: number): Set<string> {
@@ -35,8 +36,8 @@ export function TrendChart({ weeks, mode, minimumPosts }: { weeks: Week[]; mode:
   const center = (w: Week) => (x(w.weekStart) ?? 0) + x.bandwidth() / 2;
 
   const showComments = mode === 'figures';
-  const commentsTop = 8;
-  const postsTop = showComments ? commentsTop + COMMENTS_HEIGHT + PANEL_GAP : 8;
+  const commentsTop = TITLE;
+  const postsTop = showComments ? commentsTop + COMMENTS_HEIGHT + PANEL_GAP + TITLE : TITLE;
   const height = postsTop + POSTS_HEIGHT + LABELS;
 
   const posts = scaleLinear<number>({ domain: [0, Math.max(1, ...weeks.map((w) => w.posts))], range: [POSTS_HEIGHT, 0], nice: true });
@@ -49,16 +50,14 @@ export function TrendChart({ weeks, mode, minimumPosts }: { weeks: Week[]; mode:
 
   return (
     <figure className={styles.figure}>
-      {showComments ? (
-        <p className={styles.legend} aria-hidden="true">
-          <span className={styles.keyComments} /> Median comments <span className={styles.keyPosts} /> Posts
-        </p>
-      ) : null}
       <div ref={ref} className={styles.canvas}>
         <svg width={width} height={height} role="img" aria-label={summary} aria-describedby={descId} className={styles.svg}>
           <Group left={AXIS}>
             {showComments ? (
               <Group top={commentsTop}>
+                <text x={-AXIS} y={-10} className={styles.panelTitle}>
+                  Median comments
+                </text>
                 {comments.ticks(3).map((tick) => (
                   <g key={tick}>
                     <line x1={0} x2={plotWidth} y1={comments(tick)} y2={comments(tick)} className={styles.grid} />
@@ -88,6 +87,9 @@ export function TrendChart({ weeks, mode, minimumPosts }: { weeks: Week[]; mode:
               </Group>
             ) : null}
             <Group top={postsTop}>
+              <text x={-AXIS} y={-10} className={styles.panelTitle}>
+                Posts
+              </text>
               {posts.ticks(2).map((tick) => (
                 <g key={tick}>
                   <line x1={0} x2={plotWidth} y1={posts(tick)} y2={posts(tick)} className={styles.grid} />
