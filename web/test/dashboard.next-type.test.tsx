@@ -12,6 +12,7 @@ describe('dashboard: what to write next, from the member’s insights', () => {
     const { app } = renderSignedIn('/dashboard', { ...mix, 'GET /api/insights': () => ({ body: buildInsights() }) });
     const card = await screen.findByRole('region', { name: 'What to write next' });
     expect(within(card).getByText('Relationship Builder')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Your insights' })).toHaveAttribute('href', '/insights');
     expect(within(card).getByTestId('next-type-reason')).toHaveTextContent('You have written no Relationship Builder lately: one in five posts should start conversations.');
     // one suggestion on the page: the mix card no longer names its own
     const funnel = screen.getByRole('region', { name: 'Your content mix' });

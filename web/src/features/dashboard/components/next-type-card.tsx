@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { ContentType } from '@postwright/contracts';
 import { ContentTypeIcon, contentTypeInfo } from '../../../components/content/content-type';
 import { ButtonLink } from '../../../components/ui/button';
@@ -17,7 +18,15 @@ export function NextTypeCard({ next }: { next: NextType }) {
   const info = contentTypeInfo[next.contentType];
   return (
     <Card as="section" aria-labelledby="next-type-title">
-      <CardHeader id="next-type-title" title="What to write next" />
+      <CardHeader
+        id="next-type-title"
+        title="What to write next"
+        actions={
+          <Link to={paths.insights} className={styles.headerLink}>
+            Your insights
+          </Link>
+        }
+      />
       <CardBody className={styles.next}>
         <div className={styles.nextHead}>
           <ContentTypeIcon type={next.contentType} size={40} />
