@@ -39,13 +39,14 @@ describe('POST /api/content/generate with an OpenAI-compatible model (the real o
     const expected = validPostFor(sent.body);
     expect(body.content).toMatchObject({ contentType, status: 'draft', generatedContent: expected.body, hooks: expected.hooks });
 
-    // the request: the configured model and key, structured output with exactly 5 hooks
+    // the request: the configured model and key, structured output with exactly 5 hooks and their styles
     expect(sent.headers.authorization).toBe('Bearer sk-test-key');
     expect(sent.body.model).toBe('stub-model-1');
     expect(sent.body.response_format?.type).toBe('json_schema');
     const schema = sent.body.response_format?.json_schema?.schema;
-    expect(schema.required).toEqual(['body', 'hooks']);
+    expect(schema.required).toEqual(['body', 'hooks', 'hookStyles']);
     expect(schema.properties.hooks).toMatchObject({ type: 'array', minItems: 5, maxItems: 5 });
+    expect(schema.properties.hookStyles).toMatchObject({ type: 'array', minItems: 5, maxItems: 5, items: { type: 'string', enum: ['claim', 'question', 'number', 'story', 'contrast'] } });
 
     // the prompt: the type from the framework, every input, the rules of the format
     const system = sent.body.messages.find((m) => m.role === 'system')!.content;
