@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InsightsResponse } from '@postwright/contracts';
 import { CSV_HEADER, insightsCsv } from '../src/features/insights/components/insights-csv';
 import { seriousViolations } from './support/axe';
-import { buildInsights, countsOnlyInsights, emptyInsights } from './support/insights';
+import { buildInsights, countsOnlyInsights, emptyInsights, group } from './support/insights';
 import { connectedProfile, renderSignedIn } from './support/screens';
 
 const NO_ANALYTICS =
@@ -41,7 +41,7 @@ describe('insights page: a member with figures', () => {
     expect(findings).toHaveLength(2);
     expect(findings[0]).toHaveTextContent('Your Behind the Scenes posts got 2x the comments of your Framework posts: 12 and 8 posts.');
     expect(within(findings[0]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Behind the Scenes: 12 posts, median 8 commentsFramework: 8 posts, median 4 comments');
-    expect(within(findings[1]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Question: 10 posts, median 45 reactions');
+    expect(within(findings[1]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Question: 10 posts, median 45 reactionsBold claim: 6 posts, median 25 reactions');
     expect(screen.getByTestId('insights-summary')).toHaveTextContent('23 posts published in the last 90 days, 23 with figures from LinkedIn.');
   });
 
@@ -66,6 +66,14 @@ describe('insights page: a member with figures', () => {
       'By hook style. Question: median 9 comments and 45 reactions, 10 posts; Bold claim: median 3 comments and 25 reactions, 6 posts; No style recorded: 7 posts, fewer than 5 posts with figures.',
     );
     expect(chart('By length')).toHaveAccessibleName(expect.stringContaining('Over 1,600 characters: 4 posts, fewer than 5 posts with figures'));
+  });
+
+  it('when a type has no posts in the period, then its row says so instead of a threshold mark', async () => {
+    const answer = buildInsights();
+    openInsights(buildInsights({ byType: [...answer.byType, { contentType: 'insight', ...group(0, null, null) }] }));
+    const region = await screen.findByRole('region', { name: 'By content type' });
+    expect(within(region).getByTestId('bar-row-insight')).toHaveTextContent('Industry Insight · 0 postsNo posts in this period');
+    expect(within(region).getByRole('img')).toHaveAccessibleName(expect.stringMatching(/Contrarian Take: 3 posts, fewer than 5 posts with figures; Industry Insight: no posts\.$/));
   });
 
   it('when a chart’s table is opened, then its figures read as rows, the marked group without medians', async () => {

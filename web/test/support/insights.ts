@@ -63,8 +63,9 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
         text: 'Posts opening with a question got 1.8x the reactions of posts opening with a claim: 10 and 6 posts.',
         metric: 'reactions',
         evidence: [
-          { label: 'Question', posts: 10, median: 45 },
-          { label: 'Claim', posts: 6, median: 25 },
+          // the server names hook styles and length bands by their keys
+          { label: 'question', posts: 10, median: 45 },
+          { label: 'claim', posts: 6, median: 25 },
         ],
       },
     ],

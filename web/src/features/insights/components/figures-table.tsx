@@ -47,7 +47,7 @@ export function FiguresTable({ caption, rows, mode, minimumPosts, firstColumn = 
                       </>
                     ) : (
                       <td colSpan={2} className={styles.muted}>
-                        {belowThreshold(minimumPosts)}
+                        {row.posts === 0 ? 'No posts' : belowThreshold(minimumPosts)}
                       </td>
                     )}
                   </>

@@ -1,8 +1,14 @@
 import type { InsightsFinding } from '@postwright/contracts';
-import { medianText, postsText } from './labels';
+import { hookStyleLabels, lengthBandLabels, medianText, postsText } from './labels';
 import styles from './insights-page.module.css';
 
 const metricWord = { reactions: 'reactions', comments: 'comments' } as const;
+
+/** A hook style or length band named by its key ("question", "optimal") reads as the charts name it. */
+function evidenceLabel(finding: InsightsFinding, label: string): string {
+  const names: Record<string, string> = finding.id.startsWith('hookStyle.') ? hookStyleLabels : finding.id.startsWith('length.') ? lengthBandLabels : {};
+  return Object.prototype.hasOwnProperty.call(names, label) ? names[label] : label;
+}
 
 /** The findings in the server's sentences, each with the groups and figures it stands on. */
 export function FindingsList({ findings, minimumPosts }: { findings: InsightsFinding[]; minimumPosts: number }) {
@@ -21,7 +27,7 @@ export function FindingsList({ findings, minimumPosts }: { findings: InsightsFin
           <ul className={styles.evidence} aria-label="Evidence">
             {finding.evidence.map((e) => (
               <li key={e.label}>
-                <span className={styles.evidenceLabel}>{e.label}</span>
+                <span className={styles.evidenceLabel}>{evidenceLabel(finding, e.label)}</span>
                 {`: ${postsText(e.posts)}, median ${medianText(e.median)} ${metricWord[finding.metric]}`}
               </li>
             ))}

@@ -33,6 +33,7 @@ export function orderGroups(groups: BarGroup[], mode: BarMode): BarGroup[] {
 
 function describe(group: BarGroup, mode: BarMode, minimumPosts: number): string {
   if (mode === 'counts') return `${group.label}: ${postsText(group.posts)}`;
+  if (group.posts === 0) return `${group.label}: no posts`;
   if (!group.enough) return `${group.label}: ${postsText(group.posts)}, ${belowThreshold(minimumPosts).toLowerCase()}`;
   return `${group.label}: median ${medianText(group.comments ?? 0)} comments and ${medianText(group.reactions ?? 0)} reactions, ${postsText(group.posts)}`;
 }
@@ -80,8 +81,8 @@ export function GroupBars({ title, groups, minimumPosts, mode }: { title: string
                 </text>
                 {mode === 'counts' ? (
                   <>
-                    <Bar x={0} y={barTop} width={Math.max(2, posts(row.posts))} height={ROW.bar} rx={3} className={styles.barPosts} />
-                    <text x={Math.max(2, posts(row.posts)) + 6} y={barTop + ROW.bar - 2} className={styles.value}>
+                    {row.posts > 0 ? <Bar x={0} y={barTop} width={Math.max(2, posts(row.posts))} height={ROW.bar} rx={3} className={styles.barPosts} /> : null}
+                    <text x={row.posts > 0 ? Math.max(2, posts(row.posts)) + 6 : 0} y={barTop + ROW.bar - 2} className={styles.value}>
                       {postsText(row.posts)}
                     </text>
                   </>
@@ -100,7 +101,7 @@ export function GroupBars({ title, groups, minimumPosts, mode }: { title: string
                   <>
                     <rect x={0.5} y={barTop + 0.5} width={barWidth - 1} height={2 * ROW.bar + ROW.gap - 1} rx={3} className={styles.barMissing} />
                     <text x={8} y={barTop + ROW.bar + 3} className={styles.missingText}>
-                      {belowThreshold(minimumPosts)}
+                      {row.posts === 0 ? 'No posts in this period' : belowThreshold(minimumPosts)}
                     </text>
                   </>
                 )}
