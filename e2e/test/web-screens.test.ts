@@ -229,6 +229,14 @@ describe('signed-in screens journeys', () => {
       await page.goto('/dashboard');
       await page.getByText('Connected as Linus Pauling').waitFor();
       await checkPage(page, 'dashboard-connected');
+
+      // Insights on this stack's share app: the two posts counted, no figures claimed, and why
+      await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Insights' }).click();
+      await page.getByText('No comments or reactions from LinkedIn').waitFor();
+      await page.getByText('2 posts published in the last 90 days.').waitFor();
+      await page.getByRole('region', { name: 'By content type' }).getByRole('img', { name: /Industry Insight: 1 post; Relationship Builder: 1 post/ }).waitFor();
+      await expect(page.getByText(/median/i).count()).resolves.toBe(0);
+      await checkPage(page, 'insights-share');
       expect(browserDialogs).toEqual([]);
     } finally {
       await context.close();
