@@ -42,7 +42,7 @@ const NEUTRAL: Factors = { reach: 1, reactions: 1, comments: 1, reposts: 1 };
 
 /** A question invites answers; a story earns reactions; a bare claim is the baseline. */
 const HOOK_FACTORS: Record<HookStyle, Factors> = {
-  question: { reach: 1.05, reactions: 1.3, comments: 1.9, reposts: 0.9 },
+  question: { reach: 1.05, reactions: 1.3, comments: 2.2, reposts: 0.9 },
   story: { reach: 1.1, reactions: 1.2, comments: 1.3, reposts: 1 },
   contrast: { reach: 1.05, reactions: 1.1, comments: 1.15, reposts: 1.1 },
   number: { reach: 1.1, reactions: 1, comments: 0.9, reposts: 1.4 },
@@ -186,7 +186,7 @@ export function metricsFor(post: MeasuredPost, now: number, timeZone = 'UTC'): R
   const kind = reading.kind ? KIND_FACTORS[reading.kind] : NEUTRAL;
   const length = lengthFactors(reading.length);
   const random = prngFor(post.id);
-  const noise = { reach: lognormal(random, 0.25), reactions: lognormal(random, 0.2), comments: lognormal(random, 0.25), reposts: lognormal(random, 0.3), reached: 0.6 + 0.3 * random() };
+  const noise = { reach: lognormal(random, 0.2), reactions: lognormal(random, 0.15), comments: lognormal(random, 0.2), reposts: lognormal(random, 0.25), reached: 0.6 + 0.3 * random() };
   const time = WEEKDAY_REACH[reading.weekday] * hourReach(reading.hour);
 
   const reach = BASE_REACH * hook.reach * kind.reach * length.reach * time * noise.reach;
