@@ -41,7 +41,7 @@ describe('insights page: a member with figures', () => {
     expect(findings).toHaveLength(2);
     expect(findings[0]).toHaveTextContent('Your Behind the Scenes posts got 2x the comments of your Framework posts: 12 and 8 posts.');
     expect(within(findings[0]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Behind the Scenes: 12 posts, median 8 commentsFramework: 8 posts, median 4 comments');
-    expect(within(findings[1]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Question: 10 posts, median 45 reactionsBold claim: 6 posts, median 25 reactions');
+    expect(within(findings[1]).getByRole('list', { name: 'Evidence' })).toHaveTextContent('Question: 10 posts, median 45 reactionsClaim: 6 posts, median 25 reactions');
     expect(screen.getByTestId('insights-summary')).toHaveTextContent('23 posts published in the last 90 days, 23 with figures from LinkedIn.');
   });
 
@@ -63,7 +63,7 @@ describe('insights page: a member with figures', () => {
 
     // the hook style whose posts are mostly unmeasured is marked too (7 posts, 2 with figures)
     expect(chart('By hook style')).toHaveAccessibleName(
-      'By hook style. Question: median 9 comments and 45 reactions, 10 posts; Bold claim: median 3 comments and 25 reactions, 6 posts; No style recorded: 7 posts, fewer than 5 posts with figures.',
+      'By hook style. Question: median 9 comments and 45 reactions, 10 posts; Claim: median 3 comments and 25 reactions, 6 posts; No style recorded: 7 posts, fewer than 5 posts with figures.',
     );
     expect(chart('By length')).toHaveAccessibleName(expect.stringContaining('Over 1,600 characters: 4 posts, fewer than 5 posts with figures'));
   });
@@ -184,7 +184,7 @@ describe('insights page: what LinkedIn gives', () => {
     expect(note.closest('[role="status"]')).toHaveTextContent('Your posts are still counted here by content type, hook style, length and time; comparisons of comments and reactions need those figures.');
     expect(screen.getByTestId('insights-summary')).toHaveTextContent(/^23 posts published in the last 90 days\.$/);
     expect(chart('By content type')).toHaveAccessibleName('By content type. Behind the Scenes: 12 posts; Framework: 8 posts; Contrarian Take: 3 posts.');
-    expect(chart('By hook style')).toHaveAccessibleName('By hook style. Question: 10 posts; No style recorded: 7 posts; Bold claim: 6 posts.');
+    expect(chart('By hook style')).toHaveAccessibleName('By hook style. Question: 10 posts; No style recorded: 7 posts; Claim: 6 posts.');
     expect(screen.queryByRole('region', { name: 'What works for you' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).not.toHaveTextContent(/median|Fewer than/i);
     expect(screen.getByTestId('cell-2-9')).toHaveTextContent('Tuesday 9 AM: 6 posts');
@@ -215,7 +215,7 @@ describe('insights page: CSV export', () => {
       'content type,Behind the Scenes,12,12,40,8,1000,true',
       'content type,Contrarian Take,3,3,90,20,2250,false',
       'hook style,Question,10,10,45,9,1125,true',
-      'hook style,Bold claim,6,6,25,3,625,true',
+      'hook style,Claim,6,6,25,3,625,true',
       'hook style,No style recorded,7,2,70,11,1750,false',
       'length,"1,300-1,600 characters",14,14,38,7,950,true',
       'length,"Under 1,300 characters",5,5,20,4,500,true',

@@ -8,7 +8,7 @@ export const rangeLabels: Record<InsightsRange, string> = { '30d': '30 days', '9
 export const rangeSpans: Record<InsightsRange, string> = { '30d': 'in the last 30 days', '90d': 'in the last 90 days', '365d': 'in the last year', all: 'since you started' };
 
 export const hookStyleLabels: Record<HookStyleOrUnknown, string> = {
-  claim: 'Bold claim',
+  claim: 'Claim',
   question: 'Question',
   number: 'Number',
   story: 'Story',
