@@ -13,10 +13,17 @@ import { buildItem } from './screens';
 type Handler = (call: FakeCall) => FakeReply | 'network-error' | Promise<FakeReply | 'network-error'>;
 
 /** What "Generate again" replaces and restore-previous swaps (the service's ContentVersion). */
-type Version = Pick<ContentItem, 'topic' | 'inputs' | 'generatedContent' | 'hooks' | 'selectedHook' | 'finalContent'>;
+type Version = Pick<ContentItem, 'topic' | 'inputs' | 'generatedContent' | 'hooks' | 'hookStyles' | 'selectedHook' | 'selectedHookStyle' | 'finalContent'>;
 
-function versionOf({ topic, inputs, generatedContent, hooks, selectedHook, finalContent }: ContentItem): Version {
-  return { topic, inputs, generatedContent, hooks, selectedHook, finalContent };
+function versionOf({ topic, inputs, generatedContent, hooks, hookStyles, selectedHook, selectedHookStyle, finalContent }: ContentItem): Version {
+  return { topic, inputs, generatedContent, hooks, hookStyles, selectedHook, selectedHookStyle, finalContent };
+}
+
+/** The chosen hook's style after an edit, as the service keeps it: the hook's own, else the one before (its text edited). */
+function styleAfterEdit(item: ContentItem, selectedHook: string | null): ContentItem['selectedHookStyle'] {
+  if (selectedHook === null) return null;
+  const index = item.hooks.indexOf(selectedHook);
+  return index >= 0 ? (item.hookStyles[index] ?? 'unknown') : (item.selectedHookStyle ?? 'unknown');
 }
 
 export interface ContentStoreOptions {
@@ -70,7 +77,8 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
         businessGoal: request.businessGoal ?? null,
       };
       const hooks = Array.from({ length: HOOK_COUNT }, (_, i) => `${request.contentType} hook ${i + 1} (take ${generations})`);
-      const text = { generatedContent: `Body of take ${generations} about ${request.topic}.`, hooks, selectedHook: null, finalContent: null };
+      const hookStyles = ['claim', 'question', 'number', 'story', 'contrast'] as const;
+      const text = { generatedContent: `Body of take ${generations} about ${request.topic}.`, hooks, hookStyles: [...hookStyles], selectedHook: null, selectedHookStyle: null, finalContent: null };
       if (old) {
         previous.set(old.id, versionOf(old));
         const next = { ...old, ...text, topic: request.topic, inputs, hasPreviousVersion: true, previousVersionIsNewer: false, ...(freeRun ? { freeRegenerationsLeft: old.freeRegenerationsLeft! - 1 } : {}) };
@@ -95,10 +103,12 @@ export function contentStore({ items = [], ids = ['d1', 'd2', 'd3'], trialPostsR
       // a scheduled post is edited too, and stays scheduled at its time
       if (item.status === 'published') return notEditable(item, 'edited');
       const edit = call.body as EditRequest;
+      const selectedHook = edit.selectedHook === undefined ? item.selectedHook : edit.selectedHook;
       const next: ContentItem = {
         ...item,
         finalContent: edit.editedContent,
-        selectedHook: edit.selectedHook === undefined ? item.selectedHook : edit.selectedHook,
+        selectedHook,
+        selectedHookStyle: edit.selectedHook === undefined ? item.selectedHookStyle : styleAfterEdit(item, selectedHook),
         topic: edit.topic ?? item.topic,
         inputs: { ...item.inputs, ...edit.inputs },
       };

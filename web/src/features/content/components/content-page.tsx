@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/layouts/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGenerator } from '../hooks/use-generator';
+import { useHookOrder } from '../hooks/use-hook-order';
 import { DetailsStep } from './details-step';
 import { DraftUnavailable } from './draft-unavailable';
 import { FrameworkCard, TipsCard } from './framework-card';
@@ -18,6 +19,8 @@ import styles from './content-page.module.css';
 export function ContentPage() {
   useDocumentTitle('Generate content');
   const g = useGenerator();
+  // asked from the start, so the member's results are known when a post arrives
+  const hookOrder = useHookOrder(g.doc?.item ?? null);
   const opening = g.load.status === 'loading' || g.load.status === 'missing' || g.load.status === 'failed';
 
   return (
@@ -55,6 +58,7 @@ export function ContentPage() {
               {g.doc ? (
                 <RefineStep
                   doc={g.doc}
+                  hookOrder={hookOrder}
                   postText={g.postText}
                   readOnly={g.draftReadOnly}
                   onChooseHook={g.chooseHook}

@@ -4,6 +4,7 @@ import type { ContentItem } from '@postwright/contracts';
 import { overLimitMessage } from '../../../components/content/post-length';
 import { PublishFlow } from '../../../components/publishing/publish-flow';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
@@ -13,6 +14,7 @@ import { IconPlus } from '../../../components/ui/icons-app';
 import { paths } from '../../../config/paths';
 import type { AutosaveState } from '../hooks/use-autosave';
 import { draftPath } from '../hooks/draft-address';
+import type { HookOrder } from '../hooks/use-hook-order';
 import type { Notice } from '../hooks/use-generator';
 import { versionCopy, type VersionStep } from '../hooks/use-versions';
 import { SaveStatus } from './save-status';
@@ -21,6 +23,8 @@ import styles from './refine-step.module.css';
 
 export interface RefineStepProps {
   doc: { item: ContentItem; hook: string | null; body: string };
+  /** the item's hooks in the order to offer them, and why that order */
+  hookOrder: HookOrder;
   /** the post as LinkedIn would get it (hook, blank line, body) */
   postText: string;
   /** nothing typed while a generation, an Undo/Redo or a publish runs could be kept: read-only then */
@@ -50,11 +54,16 @@ export interface RefineStepProps {
   onStartOver: () => void;
 }
 
+/** How a hook's style is named beside it; a hook of unknown style (an older post's) shows none. */
+export const hookStyleLabels = { claim: 'Claim', question: 'Question', number: 'Number', story: 'Story', contrast: 'Contrast' } as const;
+
 /** Step 3: the five hooks, the body, then save, publish or schedule (the shared publish flow). */
 export function RefineStep(props: RefineStepProps) {
   const { doc, readOnly, locked, notice } = props;
   const { item, hook, body } = doc;
   const hookGroup = useId();
+  const orderNote = useId();
+  const { options, reason } = props.hookOrder;
   const resultRef = useRef<HTMLDivElement>(null);
   const version = versionCopy[props.versionStep];
 
@@ -104,15 +113,26 @@ export function RefineStep(props: RefineStepProps) {
           ) : null}
           {props.restoreError ? <Alert tone="danger">{props.restoreError}</Alert> : null}
 
-          <fieldset className={styles.hooks} disabled={readOnly}>
+          <fieldset className={styles.hooks} disabled={readOnly} aria-describedby={reason ? orderNote : undefined}>
             <legend className={styles.hooksLegend}>Hooks</legend>
-            {item.hooks.map((option, index) => (
+            {reason ? (
+              <p id={orderNote} className={styles.hookOrderNote}>
+                {reason}
+              </p>
+            ) : null}
+            {options.map(({ text: option, style }, index) => (
               <label key={`${index}-${option}`} className={cx(styles.hook, hook === option && styles.hookChecked)}>
                 <input type="radio" name={hookGroup} value={option} checked={hook === option} onChange={() => props.onChooseHook(option)} />
                 <span className={styles.hookNumber} aria-hidden="true">
                   {index + 1}
                 </span>
                 <span className={styles.hookText}>{option}</span>
+                {style !== 'unknown' ? (
+                  <Badge className={styles.hookStyle} data-testid="hook-style">
+                    <span className="visually-hidden">Style: </span>
+                    {hookStyleLabels[style]}
+                  </Badge>
+                ) : null}
               </label>
             ))}
           </fieldset>
