@@ -27,7 +27,9 @@ describe('POST /api/content/generate with a model: hook styles', () => {
     // the model was asked for the styles by name, in the answer's schema and in the prompt
     const sent = ai.model.requests[0].body;
     expect(sent.response_format?.json_schema?.schema.properties.hookStyles.items.enum).toEqual([...hookStyles]);
-    expect(sent.messages.find((m) => m.role === 'system')?.content).toContain('"hookStyles"');
+    const system = sent.messages.find((m) => m.role === 'system')?.content;
+    expect(system).toContain('each in a different style: claim: a bold claim; question: a question the reader cannot ignore;');
+    expect(system).toContain('"hookStyles"');
   });
 
   test('when the model names no styles (the stub\'s plain answer), then the post is stored with each hook\'s style read from its words', async () => {

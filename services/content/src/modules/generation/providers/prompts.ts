@@ -44,8 +44,8 @@ export const postJsonSchema = {
   additionalProperties: false,
 } as const;
 
-/** "claim (a bold claim); question (...)": the styles by the names the answer gives them. */
-const styleList = hookStyles.map((style) => `${style} (${hookStyleGuide[style]})`).join('; ');
+/** "claim: a bold claim; question: ...": the styles by the names the answer gives them. */
+const styleList = hookStyles.map((style) => `${style}: ${hookStyleGuide[style]}`).join('; ');
 const answerShape = `{"body": string, "hooks": [${HOOK_COUNT} strings], "hookStyles": [the style of each hook, in the same order, each one of ${hookStyles.map((s) => `"${s}"`).join(', ')}]}`;
 
 export function systemPrompt(): string {
