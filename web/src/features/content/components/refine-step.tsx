@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentItem } from '@postwright/contracts';
+import { hookStyleLabels } from '../../../components/content/hook-style';
 import { overLimitMessage } from '../../../components/content/post-length';
 import { PublishFlow } from '../../../components/publishing/publish-flow';
 import { Alert } from '../../../components/ui/alert';
@@ -55,7 +56,6 @@ export interface RefineStepProps {
 }
 
 /** How a hook's style is named beside it; a hook of unknown style (an older post's) shows none. */
-export const hookStyleLabels = { claim: 'Claim', question: 'Question', number: 'Number', story: 'Story', contrast: 'Contrast' } as const;
 
 /** Step 3: the five hooks, the body, then save, publish or schedule (the shared publish flow). */
 export function RefineStep(props: RefineStepProps) {

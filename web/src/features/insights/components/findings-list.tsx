@@ -1,5 +1,6 @@
 import type { InsightsFinding } from '@postwright/contracts';
-import { hookStyleLabels, lengthBandLabels, medianText, postsText } from './labels';
+import { hookStyleLabels } from '../../../components/content/hook-style';
+import { lengthBandLabels, medianText, postsText } from './labels';
 import styles from './insights-page.module.css';
 
 const metricWord = { reactions: 'reactions', comments: 'comments' } as const;

@@ -1,6 +1,7 @@
 import type { InsightsGroup, InsightsResponse } from '@postwright/contracts';
 import { contentTypeName } from '../../../components/content/content-type';
-import { hookStyleLabels, lengthBandLabels, weekdayHourLabel } from './labels';
+import { hookStyleLabels } from '../../../components/content/hook-style';
+import { lengthBandLabels, weekdayHourLabel } from './labels';
 
 /** The export: one row per group of the answer, in the order the page shows them. */
 export const CSV_HEADER = ['kind', 'name', 'posts', 'measured', 'median_reactions', 'median_comments', 'median_impressions', 'enough'] as const;

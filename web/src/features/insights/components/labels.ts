@@ -1,4 +1,4 @@
-import { OPTIMAL_POST_LENGTH, formatCount, type HookStyleOrUnknown, type InsightsRange, type LengthBand } from '@postwright/contracts';
+import { OPTIMAL_POST_LENGTH, formatCount, type InsightsRange, type LengthBand } from '@postwright/contracts';
 
 /** The names the page gives the groups the answer holds. */
 
@@ -6,15 +6,6 @@ export const rangeLabels: Record<InsightsRange, string> = { '30d': '30 days', '9
 
 /** How the summary line says the range: "in the last 90 days". */
 export const rangeSpans: Record<InsightsRange, string> = { '30d': 'in the last 30 days', '90d': 'in the last 90 days', '365d': 'in the last year', all: 'since you started' };
-
-export const hookStyleLabels: Record<HookStyleOrUnknown, string> = {
-  claim: 'Claim',
-  question: 'Question',
-  number: 'Number',
-  story: 'Story',
-  contrast: 'Contrast',
-  unknown: 'No style recorded',
-};
 
 export const lengthBandLabels: Record<LengthBand, string> = {
   short: `Under ${formatCount(OPTIMAL_POST_LENGTH.min)} characters`,
