@@ -12,7 +12,7 @@ export interface Upstream {
 export function upstreams(config: GatewayConfig): Upstream[] {
   return [
     { name: 'auth', prefixes: ['/api/auth', '/api/users', '/api/admin'], url: config.AUTH_URL },
-    { name: 'content', prefixes: ['/api/content'], url: config.CONTENT_URL },
+    { name: 'content', prefixes: ['/api/content', '/api/insights'], url: config.CONTENT_URL },
     { name: 'linkedin', prefixes: ['/api/linkedin'], url: config.LINKEDIN_URL },
     { name: 'scheduler', prefixes: ['/api/calendar'], url: config.SCHEDULER_URL },
     { name: 'billing', prefixes: ['/api/billing'], url: config.BILLING_URL },

@@ -10,6 +10,12 @@ import { timedGenerator } from './modules/generation/generation.metrics';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { generationUseCases } from './modules/generation/generation.use-case';
 import { quotaClient } from './modules/generation/quota.client';
+import { startInsightsConsumer } from './modules/insights/insights.consumer';
+import { insightModels } from './modules/insights/insights.model';
+import { insightsRepository } from './modules/insights/insights.repository';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { rowsCache } from './modules/insights/insights.rows-cache';
+import { insightsUseCases } from './modules/insights/insights.use-case';
 import { startLifecycleConsumer } from './modules/lifecycle/lifecycle.consumer';
 import { lifecycleRoutes } from './modules/lifecycle/lifecycle.routes';
 import { lifecycleUseCases } from './modules/lifecycle/lifecycle.use-case';
@@ -20,6 +26,7 @@ import { publicationUseCases } from './modules/publication/publication.use-case'
 export function buildModules(ctx: ServiceContext<ContentConfig>) {
   const { config, logger } = ctx;
   const repo = contentRepository(contentModel(ctx.mongo));
+  const insights = insightsUseCases({ repo: insightsRepository({ ...insightModels(ctx.mongo), items: contentModel(ctx.mongo), cache: rowsCache(ctx.redis, ctx.keyPrefix) }), logger });
   // only what other services act on is announced (a delete, which the scheduler cancels)
   const events = ctx.messaging;
   const quota = quotaClient({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN });
@@ -32,8 +39,9 @@ export function buildModules(ctx: ServiceContext<ContentConfig>) {
   });
   return {
     content: contentUseCases({ repo, events, logger }),
-    lifecycle: lifecycleUseCases({ repo }),
-    publication: publicationUseCases({ repo, logger }),
+    lifecycle: lifecycleUseCases({ repo, engagement: insights }),
+    publication: publicationUseCases({ repo, logger, published: insights }),
+    insights,
     generation: generationUseCases({ repo, logger, generator: timedGenerator(createGenerator(config, logger), ctx.metrics), quota, limits }),
   };
 }
@@ -56,9 +64,11 @@ export function start(config: ContentConfig): Promise<ContentService> {
       contentRoutes(router, { tokens, content: modules.content });
       lifecycleRoutes(router, { internalToken, lifecycle: modules.lifecycle });
       publicationRoutes(router, { internalToken, publication: modules.publication });
+      insightsRoutes(router, { tokens, insights: modules.insights });
     },
     async background(modules, ctx) {
       await startLifecycleConsumer(ctx.messaging, modules);
+      await startInsightsConsumer(ctx.messaging, modules);
       const sweep = setInterval(() => {
         modules.content.sweepUnfinishedDeletes(config.DELETE_SWEEP_INTERVAL_MS).catch((err: unknown) => ctx.logger.warn({ err }, 'delete sweep failed'));
       }, config.DELETE_SWEEP_INTERVAL_MS);

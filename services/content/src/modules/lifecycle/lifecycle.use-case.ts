@@ -14,7 +14,12 @@ function parseTime(value: string | null | undefined, field: string): Date | null
 const invalidTransition = (status: ContentStatus, to: ContentStatus, details: Record<string, unknown> = {}) =>
   AppError.of('CONTENT.INVALID_TRANSITION', { message: status === to ? `This post is already ${status} and did not match the expected state.` : `This post is ${status}; it cannot become ${to}.`, details: { status, ...details } });
 
-export function lifecycleUseCases(deps: { repo: ContentRepository }) {
+/** Told of every engagement report, whatever it did to the item (the insights keep their own newer-wins rule). */
+export interface EngagementPort {
+  engagement(event: EventPayload<'linkedin.engagement.updated'>, measuredAt: Date): Promise<void>;
+}
+
+export function lifecycleUseCases(deps: { repo: ContentRepository; engagement: EngagementPort }) {
   const { repo } = deps;
 
   return {
@@ -74,6 +79,7 @@ export function lifecycleUseCases(deps: { repo: ContentRepository }) {
     async onEngagement(event: EventPayload<'linkedin.engagement.updated'>, measuredAt: Date): Promise<void> {
       const { contentId, userId, likes, comments, reposts, impressions } = event;
       await repo.setEngagement(contentId, userId, { likes, comments, reposts, impressions }, measuredAt);
+      await deps.engagement.engagement(event, measuredAt);
     },
   };
 }
