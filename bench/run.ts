@@ -7,6 +7,7 @@ import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { gatewayBenchmark } from './gateway.bench';
 import { footprintBenchmark } from './footprint.bench';
 import { generationBenchmark } from './generation.bench';
+import { insightsBenchmark } from './insights.bench';
 import { schedulerBenchmark } from './scheduler.bench';
 import { webBenchmark } from './web.bench';
 import { printTable, writeResults, type Benchmark, type Figure } from './lib';
@@ -14,7 +15,7 @@ import { printTable, writeResults, type Benchmark, type Figure } from './lib';
 // loaded at run time: it runs a page script, type-checked with the DOM types by e2e's tsconfig
 const { generationPaintBenchmark } = require(path.resolve(__dirname, '../e2e/bench/generation-paint.bench')) as { generationPaintBenchmark: Benchmark };
 
-const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, generationPaintBenchmark, schedulerBenchmark, webBenchmark, footprintBenchmark];
+const benchmarks: Benchmark[] = [gatewayBenchmark, generationBenchmark, generationPaintBenchmark, schedulerBenchmark, insightsBenchmark, webBenchmark, footprintBenchmark];
 
 async function main() {
   const wanted = process.argv.slice(2);
