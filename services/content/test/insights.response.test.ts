@@ -108,6 +108,18 @@ describe('GET /api/insights', () => {
     expect(res.body).toMatchObject({ error: expect.any(String), code });
   });
 
+  test('when the query is junk, then the answer is the member\'s insights or a 400 with an error, never a failure', async () => {
+    const junk = ['%00', "'; DROP", '{"$gt":""}', 'ü'.repeat(300), '../../etc', '1e309', 'null', '[]'];
+    for (const key of ['range', 'tz', 'range[$gt]', 'tz[]', 'userId']) {
+      for (const value of junk) {
+        const res = await http(stack.content.url, 'GET', `/api/insights?${key}=${encodeURIComponent(value)}`, { token: author.token });
+        expect([key, value, res.status]).toEqual([key, value, expect.any(Number)]);
+        if (res.status === 200) expect(insightsResponseSchema.parse(res.body).posts).toBe(12);
+        else expect([key, value, res.status, typeof res.body.error]).toEqual([key, value, 400, 'string']);
+      }
+    }
+  });
+
   test('when the time zone is unknown, then the message says so', async () => {
     const res = await http(stack.content.url, 'GET', '/api/insights?tz=Mars/Olympus', { token: author.token });
     expect(res.body).toMatchObject({ error: 'Unknown time zone', code: 'INSIGHTS.INVALID_TIME_ZONE' });
