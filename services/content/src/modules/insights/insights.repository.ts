@@ -1,4 +1,4 @@
-import type { ContentType, HookStyleOrUnknown, LengthBand } from '@postwright/contracts';
+import type { ContentType } from '@postwright/contracts';
 import { Batcher, BULK_WRITE_MAX } from '@postwright/platform';
 import type { ContentModel } from '../content/content.model';
 import type { InsightMemberModel, InsightPostDocument, InsightPostModel } from './insights.model';
@@ -11,18 +11,11 @@ export interface Figures {
   impressions: number;
 }
 
-/** One published post's row. */
-export interface InsightRow {
+/** One published post's row: the stored document with the item's id by name and its figures together. */
+export type InsightRow = Pick<InsightPostDocument, 'userId' | 'contentType' | 'hookStyle' | 'length' | 'lengthBand' | 'publishedAt' | 'measuredAt'> & {
   contentId: string;
-  userId: string;
-  contentType: ContentType;
-  hookStyle: HookStyleOrUnknown;
-  length: number;
-  lengthBand: LengthBand;
-  publishedAt: Date;
   figures: Figures | null;
-  measuredAt: Date | null;
-}
+};
 
 /** What a read of the statistics takes from a row. */
 export type StatsRow = Pick<InsightRow, 'contentType' | 'hookStyle' | 'lengthBand' | 'publishedAt' | 'figures'>;

@@ -1,15 +1,9 @@
+import type { BarGroup } from './group-bars';
 import { belowThreshold, medianText } from './labels';
 import styles from './charts.module.css';
 
-export interface TableRow {
-  key: string;
-  label: string;
-  posts: number;
-  measured: number;
-  enough: boolean;
-  comments: number | null;
-  reactions: number | null;
-}
+/** A row is a chart's group: the table shows what the chart draws. */
+export type TableRow = BarGroup;
 
 /** The figures behind a chart as a table, folded under it: for reading exact values and for screen readers. */
 export function FiguresTable({ caption, rows, mode, minimumPosts, firstColumn = 'Group' }: { caption: string; rows: TableRow[]; mode: 'figures' | 'counts'; minimumPosts: number; firstColumn?: string }) {
