@@ -60,7 +60,7 @@ describe('GET /api/insights', () => {
     });
     expect(answer.recommendations.hookOrder).toEqual({ styles: ['question', 'claim', 'number', 'story', 'contrast'], reason: 'Your question hooks earn the most comments (median 8 over 6 posts).' });
     const hour = hourIn('Europe/Paris');
-    expect(answer.recommendations.times).toEqual({ slots: [{ weekday: 2, hour }], reason: `Your posts on Tuesday at ${String(hour).padStart(2, '0')}:00 earn the most comments (median 8 over 11 posts).` });
+    expect(answer.recommendations.times).toEqual({ slots: [{ weekday: 2, hour }], reason: `Your posts on Tuesdays at ${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'} earn the most comments (median 8 over 11 posts).` });
     // 6 of the last 10 give value, none reaches new people
     expect(answer.recommendations.nextType.contentType).toBe('controversial');
   });

@@ -219,14 +219,14 @@ describe('recommendations', () => {
         { weekday: 2, hour: 8 },
         { weekday: 5, hour: 17 },
       ],
-      reason: 'Your posts on Tuesday at 08:00 earn the most comments (median 5 over 5 posts).',
+      reason: 'Your posts on Tuesdays at 8 AM earn the most comments (median 5 over 5 posts).',
     });
     expect(answer.byWeekdayHour.map((g) => [g.weekday, g.hour, g.posts])).toEqual([
       [1, 9, 4],
       [2, 8, 5],
       [5, 17, 6],
     ]);
-    expect(answer.findings).toContainEqual(expect.objectContaining({ id: 'time.comments', text: 'Your posts on Tuesday at 08:00 got 2.5x the comments of your posts on Friday at 17:00: 5 and 6 posts.' }));
+    expect(answer.findings).toContainEqual(expect.objectContaining({ id: 'time.comments', text: 'Your posts on Tuesdays at 8 AM got 2.5x the comments of your posts on Fridays at 5 PM: 5 and 6 posts.' }));
     expect(run({ posts: [...tuesday.slice(1), ...friday.slice(2)] }).recommendations.times).toBeNull();
   });
 });

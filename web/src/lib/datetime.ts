@@ -106,3 +106,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!date) return '';
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** ISO weekdays by number, 1 = Monday (as insights give them). */
+export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** "9 AM", "12 PM": an hour of the day as the app writes times. */
+export function hourLabel(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+}

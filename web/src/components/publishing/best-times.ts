@@ -1,9 +1,8 @@
 import type { ContentType, InsightsResponse } from '@postwright/contracts';
+import { hourLabel, weekdayNames } from '../../lib/datetime';
 import { contentTypeInfo } from '../content/content-type';
 
 export type WeekdayHour = { weekday: number; hour: number };
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** ISO weekday of a local date: 1 = Monday ... 7 = Sunday. */
 const isoWeekday = (date: Date) => ((date.getDay() + 6) % 7) + 1;
@@ -36,15 +35,10 @@ export function upcomingBestTimes(slots: WeekdayHour[], leadSeconds: number, now
   return unique.sort((a, b) => a.getTime() - b.getTime());
 }
 
-/** "9 AM", as the Insights page writes an hour. */
-function hourText(hour: number): string {
-  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
 /** "Suggested from your best times (Tuesdays 9 AM, 6 posts)": the best slot and the posts behind it. */
 export function bestTimesTitle(best: WeekdayHour, cells: InsightsResponse['byWeekdayHour']): string {
   const cell = cells.find((c) => c.weekday === best.weekday && c.hour === best.hour);
-  const when = `${WEEKDAYS[best.weekday - 1]}s ${hourText(best.hour)}`;
+  const when = `${weekdayNames[best.weekday - 1]}s ${hourLabel(best.hour)}`;
   return `Suggested from your best times (${cell ? `${when}, ${cell.posts} ${cell.posts === 1 ? 'post' : 'posts'}` : when})`;
 }
 

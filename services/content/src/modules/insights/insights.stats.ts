@@ -179,7 +179,11 @@ function compare(id: string, candidates: readonly Labelled[]): InsightsFinding |
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-const slotLabel = (weekday: number, hour: number) => `${WEEKDAYS[weekday - 1]} ${String(hour).padStart(2, '0')}:00`;
+/** "9 AM", "12 PM": an hour as the app writes times. */
+const hourText = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+const slotLabel = (weekday: number, hour: number) => `${WEEKDAYS[weekday - 1]} ${hourText(hour)}`;
+/** "posts on Tuesdays at 9 AM": a habit, so the weekday is plural */
+const slotPhrase = (weekday: number, hour: number) => `posts on ${WEEKDAYS[weekday - 1]}s at ${hourText(hour)}`;
 const bandPhrase: Record<LengthBand, string> = {
   short: `short posts (under ${formatNumber(OPTIMAL_POST_LENGTH.min)} characters)`,
   optimal: `posts of ${formatNumber(OPTIMAL_POST_LENGTH.min)}-${formatNumber(OPTIMAL_POST_LENGTH.max)} characters`,
@@ -211,7 +215,7 @@ function bestTimes(slots: ReadonlyArray<{ weekday: number; hour: number } & Insi
   const why = proven.length ? leads(proven[0].group) : null;
   if (!why) return null;
   const best = proven.slice(0, BEST_SLOTS);
-  return { slots: best.map((b) => b.slot), reason: `Your posts on ${WEEKDAYS[best[0].slot.weekday - 1]} at ${String(best[0].slot.hour).padStart(2, '0')}:00 earn the most ${why.text}.` };
+  return { slots: best.map((b) => b.slot), reason: `Your ${slotPhrase(best[0].slot.weekday, best[0].slot.hour)} earn the most ${why.text}.` };
 }
 
 type Stage = 'top' | 'middle' | 'bottom';
@@ -310,7 +314,7 @@ export function insights(input: InsightsInput): InsightsResponse {
     compare('type', byType.map((g) => ({ label: contentTypeInfo[g.contentType].name, phrase: `${contentTypeInfo[g.contentType].name} posts`, group: g }))),
     compare('hookStyle', byHookStyle.filter((g): g is typeof g & { hookStyle: HookStyle } => g.hookStyle !== 'unknown').map((g) => ({ label: g.hookStyle, phrase: `${g.hookStyle} hooks`, group: g }))),
     compare('length', byLength.map((g) => ({ label: g.band, phrase: bandPhrase[g.band], group: g }))),
-    compare('time', byWeekdayHour.map((g) => ({ label: slotLabel(g.weekday, g.hour), phrase: `posts on ${WEEKDAYS[g.weekday - 1]} at ${String(g.hour).padStart(2, '0')}:00`, group: g }))),
+    compare('time', byWeekdayHour.map((g) => ({ label: slotLabel(g.weekday, g.hour), phrase: slotPhrase(g.weekday, g.hour), group: g }))),
   ].filter((f): f is InsightsFinding => f !== null);
 
   return {

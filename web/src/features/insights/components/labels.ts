@@ -1,4 +1,5 @@
 import { OPTIMAL_POST_LENGTH, formatCount, type InsightsRange, type LengthBand } from '@postwright/contracts';
+import { hourLabel, weekdayNames } from '../../../lib/datetime';
 
 /** The names the page gives the groups the answer holds. */
 
@@ -14,17 +15,10 @@ export const lengthBandLabels: Record<LengthBand, string> = {
 };
 
 /** ISO weekdays, 1 = Monday. */
-export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const weekdayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 export const weekdayName = (weekday: number) => weekdayNames[weekday - 1] ?? String(weekday);
 
-/** "9 AM", "12 PM": an hour of the day as the app writes times. */
-export function hourLabel(hour: number): string {
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve} ${suffix}`;
-}
 
 /** "Tuesday 9 AM" */
 export const weekdayHourLabel = (weekday: number, hour: number) => `${weekdayName(weekday)} ${hourLabel(hour)}`;

@@ -1,7 +1,8 @@
 import { scaleQuantize } from '@visx/scale';
 import type { InsightsResponse } from '@postwright/contracts';
 import { cx } from '../../../components/ui/cx';
-import { belowThreshold, hourLabel, medianText, postsText, weekdayNames, weekdayShort } from './labels';
+import { hourLabel, weekdayNames } from '../../../lib/datetime';
+import { belowThreshold, medianText, postsText, weekdayShort } from './labels';
 import styles from './charts.module.css';
 
 type Cell = InsightsResponse['byWeekdayHour'][number];
