@@ -255,8 +255,15 @@ export async function generateAnswerOf(response: APIResponse): Promise<GenerateR
 export async function pickHook(page: Page, index: number): Promise<string> {
   const hook = page.getByRole('group', { name: 'Hooks' }).locator('label').nth(index);
   await hook.click();
-  return (await hook.locator('span').last().textContent()) ?? '';
+  return hook.getByRole('radio').inputValue();
 }
+
+/** The hooks as shown, in their order: each radio's value is its hook's text (a label also holds its number and style). */
+export const hookTexts = (page: Page): Promise<string[]> =>
+  page
+    .getByRole('group', { name: 'Hooks' })
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
 
 /** The generator's five hooks, its post body, and the trial posts it says are left. */
 export const hooksGroup = (page: Page): Locator => page.getByRole('group', { name: 'Hooks' });

@@ -20,6 +20,7 @@ import {
   fillDetails,
   generate,
   hooksGroup,
+  hookTexts,
   newPage,
   pickHook,
   postBody,
@@ -256,8 +257,7 @@ describe("the writer's day: the generator's smaller defects", () => {
       // the page shows what the server kept, and says why
       await hooksGroup(page).waitFor();
       await expect(hooksGroup(page).getByRole('radio').count()).resolves.toBe(5);
-      const shown = await hooksGroup(page).locator('label').allTextContents();
-      expect(shown.map((hook) => hook.replace(/^\d/, ''))).toEqual(content.hooks);
+      expect(await hookTexts(page)).toEqual(content.hooks);
       await page.getByText('Writing had already started when you cancelled: this post counts and is saved as a draft.').waitFor();
       await page.waitForURL((url) => url.searchParams.get('draft') === content.id);
       await expect(page.getByTestId('trial-posts-left').textContent()).resolves.toContain('2 of 3');
