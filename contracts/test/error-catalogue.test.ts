@@ -3,7 +3,7 @@ import path from 'node:path';
 import { errorCatalogue, errorCodes, isErrorCode } from '../src/error-catalogue';
 
 const ROOT = path.resolve(__dirname, '../..');
-const NAMESPACES = ['AUTH', 'ADMIN', 'USER', 'TRIAL', 'PLAN', 'BILLING', 'QUOTA', 'CONTENT', 'GENERATION', 'SCHEDULE', 'LINKEDIN', 'REQUEST', 'ROUTE', 'SERVICE', 'UPSTREAM', 'DEPENDENCY', 'INTERNAL'];
+const NAMESPACES = ['AUTH', 'ADMIN', 'USER', 'TRIAL', 'PLAN', 'BILLING', 'QUOTA', 'CONTENT', 'GENERATION', 'SCHEDULE', 'INSIGHTS', 'LINKEDIN', 'REQUEST', 'ROUTE', 'SERVICE', 'UPSTREAM', 'DEPENDENCY', 'INTERNAL'];
 const CODE_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Z_]+)['"\`]`, 'g');
 
 function sourceFiles(dir: string): string[] {
