@@ -88,6 +88,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The plan picker on the landing page and what it needs (the API client, the query cache,
+        // the period picker the Insights page shares) in one chunk: split by who shares them, they
+        // were several more requests on the page most visitors arrive on.
+        codeSplitting: { groups: [{ name: 'landing-shared', test: /\/(lib\/use-plans|components\/site\/plan-picker|components\/ui\/segmented-control)\.tsx?$/ }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -12,7 +12,9 @@ export function AppProvider({ children, client, queryClient }: { children: React
   useEffect(() => session.subscribe(() => forgetOtherMembers(cache, session.get().user?.id ?? null)), [cache]);
   return (
     <QueryClientProvider client={cache}>
-      <AuthProvider client={client}>{children}</AuthProvider>
+      <AuthProvider client={client} queries={cache}>
+        {children}
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { isCancelledError, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LoginRequest, SignupRequest, User } from '@postwright/contracts';
 import { api as defaultApi, type ApiClient } from './api-client';
 import { loginRequest, profileRequest, signupRequest } from './auth-api';
-import { queryKeys } from './query-client';
+import { fetchFresh, queryKeys } from './query-client';
 import { session, type SessionEnd } from './session';
 
 /**
@@ -38,8 +38,8 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children, client = defaultApi }: { children: ReactNode; client?: ApiClient }) {
-  const queries = useQueryClient();
+/** `queries` is the app's query cache, handed in by AppProvider (a hook would pull the query library into the entry's critical chunks). */
+export function AuthProvider({ children, client = defaultApi, queries }: { children: ReactNode; client?: ApiClient; queries: QueryClient }) {
   const current = useSyncExternalStore(session.subscribe, session.get, session.get);
   const [checking, setChecking] = useState(() => Boolean(session.get().accessToken || session.get().user));
   const started = useRef(false);
@@ -47,13 +47,10 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
   // a cached user without an access token: a new visit, or another tab signed in
   const needsRestore = Boolean(current.user && !current.accessToken);
 
-  // Always a fresh read: a later call cancels the one under way, whose answer may predate the
-  // member's own change; the cancelled caller treats that as superseded, not as a lost session.
+  // a read the member's own change (or another tab's sign-in) superseded resolves null: no session is lost by it
   const readProfile = useCallback(async () => {
-    const queryKey = queryKeys.profile(session.get().user?.id ?? '');
-    await queries.cancelQueries({ queryKey });
-    const user = await queries.fetchQuery({ queryKey, queryFn: () => profileRequest(client), staleTime: 0 });
-    session.setUser(user);
+    const user = await fetchFresh(queries, queryKeys.profile(session.get().user?.id ?? ''), () => profileRequest(client));
+    if (user) session.setUser(user);
     return user;
   }, [queries, client]);
 
@@ -63,7 +60,7 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
     started.current = true;
     if (!session.get().accessToken) return;
     readProfile()
-      .catch((err: unknown) => isCancelledError(err) || session.clear('expired'))
+      .catch(() => session.clear('expired'))
       .finally(() => setChecking(false));
   }, [readProfile]);
 
@@ -77,7 +74,7 @@ export function AuthProvider({ children, client = defaultApi }: { children: Reac
         if (!restored) return session.clear('expired');
         await readProfile();
       })
-      .catch((err: unknown) => isCancelledError(err) || session.clear('expired'))
+      .catch(() => session.clear('expired'))
       .finally(() => {
         restoring.current = false;
         setChecking(false);

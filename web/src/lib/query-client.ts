@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { QueryClient } from '@tanstack/react-query';
+import { CancelledError, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ContentType } from '@postwright/contracts';
 import { session } from './session';
 
@@ -43,4 +43,19 @@ export function forgetOtherMembers(client: QueryClient, userId: string | null) {
 /** The signed-in member's id ('' when nobody is), for the keys of what is theirs. */
 export function useMemberId(): string {
   return useSyncExternalStore(session.subscribe, () => session.get().user?.id ?? '');
+}
+
+/**
+ * Reads afresh even while a read of the same key is under way: that one is cancelled, as its
+ * answer may predate a change the member just made. A read cancelled so (or by the member's data
+ * being forgotten) resolves null: it was superseded, it did not fail.
+ */
+export async function fetchFresh<T>(client: QueryClient, queryKey: QueryKey, queryFn: () => Promise<T>): Promise<T | null> {
+  await client.cancelQueries({ queryKey });
+  try {
+    return await client.fetchQuery({ queryKey, queryFn, staleTime: 0 });
+  } catch (error) {
+    if (error instanceof CancelledError) return null;
+    throw error;
+  }
 }
