@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { EVENT_STREAM_TYPE, eventStreamReader, parseStreamEvent, type GenerateResponse } from '@postwright/contracts';
 import { linkIn, mailpitClient, type MailpitClient } from '@postwright/platform/src/testing/mailpit';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type Dialog, type Locator, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Dialog, type Frame, type Locator, type Page, type Response } from 'playwright-core';
 
 export { linkIn };
 
@@ -256,6 +256,25 @@ export async function pickHook(page: Page, index: number): Promise<string> {
   const hook = page.getByRole('group', { name: 'Hooks' }).locator('label').nth(index);
   await hook.click();
   return hook.getByRole('radio').inputValue();
+}
+
+/**
+ * The answer to the profile read of the document `navigate` loads. A read of the page left behind
+ * (the dashboard and the generator read the profile as they go) is not it: its answer goes with it.
+ */
+export async function profileReadOn(page: Page, navigate: () => Promise<unknown>): Promise<Response> {
+  let arrived = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) arrived = true;
+  };
+  page.on('framenavigated', onNavigated);
+  try {
+    const answer = page.waitForResponse((r) => arrived && r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/users/profile');
+    await navigate();
+    return await answer;
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
 }
 
 /** The hooks as shown, in their order: each radio's value is its hook's text (a label also holds its number and style). */

@@ -25,6 +25,7 @@ import {
   sharedBrowser,
   newPage,
   pickHook,
+  profileReadOn,
   postBody,
   refuseBrowserDialogs,
   sandboxUrl,
@@ -177,9 +178,8 @@ describe('the writing workspace keeps the user work', () => {
 
       // the trial count the page shows is the server's (read back after a reload)
       const shownLeft = await trialPostsLeft(page);
-      const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/profile');
-      await page.reload();
-      const { user } = (await (await profile).json()) as { user: { trialPostsUsed: number } };
+      const profile = await profileReadOn(page, () => page.reload());
+      const { user } = (await profile.json()) as { user: { trialPostsUsed: number } };
       expect(shownLeft).toContain(`${3 - user.trialPostsUsed} of 3 trial posts left`);
       await page.getByRole('heading', { name: /Contrarian Take details$/ }).waitFor();
       await expect(trialPostsLeft(page)).resolves.toBe(shownLeft);
@@ -212,9 +212,7 @@ describe('the writing workspace keeps the user work', () => {
 
       const generations: string[] = [];
       page.on('request', (request) => isGenerate(request) && generations.push(request.url()));
-      const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/profile');
-      await page.reload();
-      await (await profile).finished();
+      await (await profileReadOn(page, () => page.reload())).finished();
 
       // everything is back: the address, hook 4, the edited body, the form
       expect(draftIdOf(page)).toBe(id);

@@ -6,9 +6,9 @@
  * the ended state is checked with axe-core at 1280 and 375 px (writers-day-trial-*.png).
  */
 import type { Connection } from 'mongoose';
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { connectMongo } from '@postwright/platform';
-import { checkPage as checkPageAt, confirmInApp, fillDetails, generate, newPage, postBody, sharedBrowser, signUp, trialPostsLeft, until } from '../src/browser';
+import { checkPage as checkPageAt, confirmInApp, fillDetails, generate, newPage, postBody, profileReadOn, sharedBrowser, signUp, trialPostsLeft, until } from '../src/browser';
 
 jest.setTimeout(240_000);
 
@@ -20,13 +20,11 @@ const TERMS = '30-day free trial: 3 posts, no credit card';
 const DAY_MS = 24 * 3600 * 1000;
 
 const tierNote = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }).getByTestId('tier-note').textContent();
-const isProfile = (response: Response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/users/profile';
 
 /** The member as the server has it, read from the page's own call when it loads `path`. */
 async function profileOn(page: Page, path: string): Promise<{ trialPostsUsed: number; trialEndsAt: string; createdAt: string }> {
-  const answer = page.waitForResponse(isProfile);
-  await page.goto(path);
-  return ((await (await answer).json()) as { user: { trialPostsUsed: number; trialEndsAt: string; createdAt: string } }).user;
+  const answer = await profileReadOn(page, () => page.goto(path));
+  return ((await answer.json()) as { user: { trialPostsUsed: number; trialEndsAt: string; createdAt: string } }).user;
 }
 
 /** A date as the app writes it: "Mar 4, 2027" in the browser's locale. */
