@@ -69,6 +69,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** axe-core on the current page: the serious and critical violations (expected: none). */
 export async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string | null | undefined; nodes: number; help: string }>> {
+  // a panel still fading in (the FAQ's opens from transparent) would read as low contrast
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // a spinner never ends: only what runs to an end is waited for
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
