@@ -121,6 +121,28 @@ export async function checkPage(page: Page, name: string, options: { prefix: str
 /** The password every journey's account uses. */
 export const PASSWORD = 'correct-horse-battery';
 
+/** On the sign-in page: the account's email and password, then Sign in. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new browser context of an existing account, signed in and on its dashboard, in the member's time zone. */
+export async function signedInAs(
+  browser: Browser,
+  account: { email: string; password: string },
+  options: { baseURL: string; timezoneId: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto('/auth/login');
+  await signIn(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return { context, page };
+}
+
 /** Signs a new account up through the signup page and waits for the dashboard's welcome; answers its email. */
 export async function signUp(page: Page, firstName = 'Ada', lastName = 'Tester'): Promise<string> {
   const email = uniqueEmail(firstName.toLowerCase());

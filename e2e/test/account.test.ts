@@ -23,6 +23,7 @@ import {
   PASSWORD,
   pickHook,
   sharedBrowser,
+  signIn,
   signUp,
   VERIFY_SUBJECT,
   verifyEmail,
@@ -42,12 +43,6 @@ const CHANGED_SUBJECT = 'Your password was changed';
 const welcomed = (page: Page, firstName: string) => page.getByRole('heading', { level: 1, name: new RegExp(`^Welcome( back)?, ${firstName}$`) }).waitFor();
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Once the field is marked invalid: the error it is described by (read as a screen reader does). */
 async function fieldError(field: Locator): Promise<string> {
@@ -128,7 +123,7 @@ describe('the account: email verification, password reset, settings, notificatio
       const otherPage = second.page;
       await otherPage.goto('/auth/login');
       const otherLogin = otherPage.waitForResponse((res) => res.url().endsWith('/api/auth/login'));
-      await logIn(otherPage, email, PASSWORD);
+      await signIn(otherPage, email, PASSWORD);
       const otherToken = ((await (await otherLogin).json()) as { tokens: { accessToken: string } }).tokens.accessToken;
       await welcomed(otherPage, 'Ida');
       await expect(profileStatus(otherToken)).resolves.toEqual({ status: 200 });
@@ -188,9 +183,9 @@ describe('the account: email verification, password reset, settings, notificatio
       // the old password no longer signs in; the new one does
       await page.getByRole('link', { name: 'Sign in' }).click();
       await page.waitForURL(onPath('/auth/login'));
-      await logIn(page, email, PASSWORD);
+      await signIn(page, email, PASSWORD);
       await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid email or password');
-      await logIn(page, email, NEW_PASSWORD);
+      await signIn(page, email, NEW_PASSWORD);
       await page.waitForURL(onPath('/dashboard'));
       await welcomed(page, 'Ida');
       await expect(banner.count()).resolves.toBe(0);
@@ -332,7 +327,7 @@ describe('the account: email verification, password reset, settings, notificatio
       // its Settings link goes through sign-in to Settings, which shows the email turned off
       await elsewhere.page.getByRole('link', { name: 'Settings' }).click();
       await elsewhere.page.waitForURL(onPath('/auth/login'));
-      await logIn(elsewhere.page, email, PASSWORD);
+      await signIn(elsewhere.page, email, PASSWORD);
       await elsewhere.page.waitForURL(onPath('/settings'));
       const notifications = elsewhere.page.getByRole('region', { name: 'Email notifications' });
       const choices = ['A scheduled post was published', 'A scheduled post could not be published', 'My LinkedIn connection is about to expire or has expired'];

@@ -7,10 +7,10 @@
  * Insights page is checked with axe-core at 1280 and 375 px (insights-journey-*.png in
  * e2e/artifacts/screenshots).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { HookStyle, InsightsResponse } from '@postwright/contracts';
 import type { SeededMember } from '../../platform/scripts/seed-demo';
-import { checkPage as checkPageAt, generate, hooksGroup, pickHook, refuseBrowserDialogs, sharedBrowser } from '../src/browser';
+import { checkPage as checkPageAt, generate, hooksGroup, pickHook, refuseBrowserDialogs, sharedBrowser, signedInAs } from '../src/browser';
 import { launchDemoStack, type DemoStack } from './insights-stack';
 
 jest.setTimeout(300_000);
@@ -40,18 +40,6 @@ describe('insights: a member’s own results, fed back into what they write and 
     await demo?.stop();
   }, 120_000);
 
-  /** A signed-in page of the seeded member, in their time zone. */
-  async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.get().newContext({ viewport: { width: 1280, height: 900 }, baseURL: demo.baseUrl, timezoneId: TIME_ZONE });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    return { context, page };
-  }
 
   test('the seeded history has figures for every post, and enough of them to compare and feed back', () => {
     expect(member.analytics).toBe(true);
@@ -65,7 +53,7 @@ describe('insights: a member’s own results, fed back into what they write and 
   });
 
   test('Insights shows the charts and the findings, each sentence with the posts behind it', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedInAs(browser.get(), member, { baseURL: demo.baseUrl, timezoneId: TIME_ZONE });
     const browserDialogs = refuseBrowserDialogs(page);
     try {
       await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Insights' }).click();
@@ -96,7 +84,7 @@ describe('insights: a member’s own results, fed back into what they write and 
   });
 
   test('the generator shows the hook of the member’s best style first and says why; the schedule dialog suggests their best times and says so', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedInAs(browser.get(), member, { baseURL: demo.baseUrl, timezoneId: TIME_ZONE });
     try {
       await page.goto('/content');
       const hooks = await generate(page, 'story');

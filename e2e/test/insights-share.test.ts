@@ -6,10 +6,9 @@
  * missing, and no comparison, ordering or best time made up in their place: the generator keeps
  * the hooks as written and the schedule dialog offers the framework's days.
  */
-import type { BrowserContext, Page } from 'playwright-core';
 import type { InsightsResponse } from '@postwright/contracts';
 import { seedDemo, type SeededMember } from '../../platform/scripts/seed-demo';
-import { baseUrl, generate, hooksGroup, mailUrl, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser } from '../src/browser';
+import { baseUrl, generate, hooksGroup, mailUrl, pickHook, refuseBrowserDialogs, sandboxUrl, sharedBrowser, signedInAs } from '../src/browser';
 
 jest.setTimeout(300_000);
 
@@ -35,17 +34,6 @@ describe('insights with the share app: what is missing, and nothing invented', (
     });
   }, 240_000);
 
-  async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.get().newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl(), timezoneId: TIME_ZONE });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    return { context, page };
-  }
 
   test('the service counts the posts and claims nothing from figures it does not have', async () => {
     expect(member.analytics).toBe(false);
@@ -60,7 +48,7 @@ describe('insights with the share app: what is missing, and nothing invented', (
   });
 
   test('Insights says what is missing and why; the generator and the schedule dialog fall back to their own defaults', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedInAs(browser.get(), member, { baseURL: baseUrl(), timezoneId: TIME_ZONE });
     const browserDialogs = refuseBrowserDialogs(page);
     try {
       await page.goto('/insights');

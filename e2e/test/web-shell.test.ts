@@ -7,7 +7,7 @@
  */
 import { http } from '@postwright/platform/src/testing';
 import type { Page } from 'playwright-core';
-import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signUp, uniqueEmail, verifyEmail } from '../src/browser';
+import { baseUrl, billingSandboxUrl, checkPage as checkPageAt, sharedBrowser, newPage, PASSWORD, screenshot, seriousViolations, signIn, signUp, uniqueEmail, verifyEmail } from '../src/browser';
 
 jest.setTimeout(120_000);
 
@@ -15,12 +15,6 @@ jest.setTimeout(120_000);
 const browser = sharedBrowser();
 
 const checkPage = (page: Page, name: string) => checkPageAt(page, name, { prefix: 'web', height: 800, settleMs: 150 });
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Top of the element relative to the viewport (0 = at the top edge). */
 async function topOf(page: Page, selector: string) {
@@ -223,14 +217,14 @@ describe('web shell journeys', () => {
       await page.getByRole('link', { name: 'Login' }).first().click();
       await page.waitForURL(/\/auth\/login$/);
       await checkPage(page, 'login');
-      await logIn(page, email);
+      await signIn(page, email);
       await page.waitForURL(/\/content-management$/);
 
       // with no origin, login goes to the dashboard
       await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto('/auth/login');
-      await logIn(page, email);
+      await signIn(page, email);
       await page.waitForURL(/\/dashboard$/);
 
       // a wrong password shows the server's message and stays
