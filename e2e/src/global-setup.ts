@@ -3,6 +3,7 @@ import path from 'node:path';
 import infraSetup from '@postwright/platform/src/testing/global-setup';
 import { buildWebIfNeeded, freePorts, launchStack, type RunningStack } from '@postwright/platform/src/stack/launch';
 import { startOtlpReceiver, type OtlpReceiver } from '@postwright/platform/src/testing/otlp-receiver';
+import { journeyStackEnv } from './stack-env';
 
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 
@@ -28,15 +29,7 @@ export default async function globalSetup(): Promise<void> {
     output: { dir: path.join(ARTIFACTS, 'logs') },
     detachedDatabase: true,
     env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      NAMESPACE: namespace,
-      LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
-      // journeys schedule a post a few seconds ahead and watch it publish
-      SCHEDULE_MIN_LEAD_SECONDS: '5',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      // every journey signs up from 127.0.0.1
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...journeyStackEnv(namespace, ports.sandbox),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       // spans reach the collector within a fifth of a second (the SDK's default is 5 s)

@@ -9,6 +9,7 @@ import { freePorts, launchStack, type RunningStack } from '@postwright/platform/
 import { cleanupNamespace } from '@postwright/platform/src/testing';
 import { DEMO_STACK_SETTINGS } from '../../platform/scripts/seed-demo-stack';
 import { seedDemo, type SeededMember, type SeedOptions } from '../../platform/scripts/seed-demo';
+import { journeyStackEnv } from '../src/stack-env';
 
 export interface DemoStack {
   baseUrl: string;
@@ -28,17 +29,11 @@ export async function launchDemoStack(): Promise<DemoStack> {
     output: { dir: path.resolve(__dirname, '../artifacts/logs-insights') },
     detachedDatabase: true,
     env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      NAMESPACE: namespace,
-      LINKEDIN_SANDBOX_URL: `http://127.0.0.1:${ports.sandbox}`,
+      ...journeyStackEnv(namespace, ports.sandbox),
       ...DEMO_STACK_SETTINGS,
       // a round every 2 s: the journey waits for the figures of every post
       ENGAGEMENT_POLL_INTERVAL_MS: '2000',
       GENERATION_PER_MINUTE: '100000',
-      SCHEDULE_MIN_LEAD_SECONDS: '5',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   });
   const urls = { baseUrl: stack.url, sandboxUrl: stack.sandboxUrl, mailUrl: stack.mailUrl! };
