@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { insightsRanges, type InsightsRange, type InsightsResponse } from '@postwright/contracts';
 import { contentTypeName } from '../../../components/content/content-type';
@@ -72,6 +73,16 @@ function EmptyInsights({ range, minimumPosts, mode }: { range: InsightsRange; mi
   );
 }
 
+/** A titled part of the page, named by its heading for assistive technology. */
+function Section({ id, title, description, className, children }: { id: string; title: string; description?: string; className?: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className={className}>
+      <CardHeader id={id} title={title} description={description} />
+      <CardBody>{children}</CardBody>
+    </Card>
+  );
+}
+
 function InsightsBody({ answer, mode }: { answer: InsightsResponse; mode: BarMode }) {
   const min = answer.minimumPosts;
   const types = answer.byType.map((g) => barGroup(g.contentType, contentTypeName(g.contentType), g));
@@ -90,53 +101,31 @@ function InsightsBody({ answer, mode }: { answer: InsightsResponse; mode: BarMod
       </p>
 
       {mode === 'figures' ? (
-        <Card as="section" aria-labelledby="findings-title" className={styles.section}>
-          <CardHeader id="findings-title" title="What works for you" />
-          <CardBody>
-            <FindingsList findings={answer.findings} minimumPosts={min} />
-          </CardBody>
-        </Card>
+        <Section id="findings-title" title="What works for you" className={styles.section}>
+          <FindingsList findings={answer.findings} minimumPosts={min} />
+        </Section>
       ) : null}
 
       <div className={styles.grid}>
-        <Card as="section" aria-labelledby="by-type-title">
-          <CardHeader id="by-type-title" title="By content type" />
-          <CardBody>
-            <GroupBars title="By content type" groups={types} minimumPosts={min} mode={mode} />
-          </CardBody>
-        </Card>
-        <Card as="section" aria-labelledby="by-hook-title">
-          <CardHeader id="by-hook-title" title="By hook style" description="The style of the hook each post opened with." />
-          <CardBody>
-            <GroupBars title="By hook style" groups={hooks} minimumPosts={min} mode={mode} />
-          </CardBody>
-        </Card>
+        <Section id="by-type-title" title="By content type">
+          <GroupBars title="By content type" groups={types} minimumPosts={min} mode={mode} />
+        </Section>
+        <Section id="by-hook-title" title="By hook style" description="The style of the hook each post opened with.">
+          <GroupBars title="By hook style" groups={hooks} minimumPosts={min} mode={mode} />
+        </Section>
       </div>
 
-      <Card as="section" aria-labelledby="by-time-title" className={styles.section}>
-        <CardHeader
-          id="by-time-title"
-          title="By weekday and hour"
-          description={`${times ? `${times.reason} ` : ''}Times are in your time zone (${answer.timeZone}).`}
-        />
-        <CardBody>
-          <WeekHourMap cells={answer.byWeekdayHour} mode={mode} minimumPosts={min} best={times?.slots ?? []} />
-        </CardBody>
-      </Card>
+      <Section id="by-time-title" title="By weekday and hour" description={`${times ? `${times.reason} ` : ''}Times are in your time zone (${answer.timeZone}).`} className={styles.section}>
+        <WeekHourMap cells={answer.byWeekdayHour} mode={mode} minimumPosts={min} best={times?.slots ?? []} />
+      </Section>
 
       <div className={styles.grid}>
-        <Card as="section" aria-labelledby="trend-title">
-          <CardHeader id="trend-title" title="Week by week" />
-          <CardBody>
-            <TrendChart weeks={answer.trend} mode={mode} minimumPosts={min} />
-          </CardBody>
-        </Card>
-        <Card as="section" aria-labelledby="by-length-title">
-          <CardHeader id="by-length-title" title="By length" description="Characters of the text as published." />
-          <CardBody>
-            <GroupBars title="By length" groups={lengths} minimumPosts={min} mode={mode} />
-          </CardBody>
-        </Card>
+        <Section id="trend-title" title="Week by week">
+          <TrendChart weeks={answer.trend} mode={mode} minimumPosts={min} />
+        </Section>
+        <Section id="by-length-title" title="By length" description="Characters of the text as published.">
+          <GroupBars title="By length" groups={lengths} minimumPosts={min} mode={mode} />
+        </Section>
       </div>
     </>
   );
