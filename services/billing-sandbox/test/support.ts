@@ -96,7 +96,7 @@ export interface SandboxEvent {
   type: string;
   delivered: boolean;
   settled: boolean;
-  deliveries: Array<{ status: number | null; at: string; error?: string }>;
+  deliveries: Array<{ status: number | null; at: string; error?: string; durationMs: number }>;
   event: any;
 }
 
