@@ -4,7 +4,8 @@
  * through the gateway. Every post asked for is on LinkedIn once or not at all, never twice,
  * and the item says which: published with LinkedIn's id, or a draft with the reason.
  */
-import { dueIn, expectError, expectNoSecondPost, expectNotBefore, expectNotPosted, expectPublishedOnce, expectUnconfirmedOnce, FAST_SCHEDULER, UNCONFIRMED } from './support/faults';
+import { expectError, expectNoSecondPost, expectNotBefore, expectNotPosted, expectPublishedOnce, expectUnconfirmedOnce, FAST_SCHEDULER, UNCONFIRMED } from './support/faults';
+import { wholeSecondIn } from '@postwright/platform/src/testing/times';
 import { eventually } from '@postwright/platform/src/testing';
 import { startStack, type Stack, type TestUser } from './support/stack';
 
@@ -75,7 +76,7 @@ describe('scheduled', () => {
     const item = await stack.draft(user);
     await stack.fault('429', { path: POSTS });
     await stack.fault('500', { path: POSTS });
-    const at = dueIn(3_000);
+    const at = wholeSecondIn(3_000);
     expect((await stack.schedule(user, item.id, at)).status).toBe(201);
 
     await expectPublishedOnce(stack, user, item);
@@ -88,7 +89,7 @@ describe('scheduled', () => {
   test.each(ANSWER_LOST)('when LinkedIn takes a scheduled post but the answer is lost (%s), then it is never sent again: once on LinkedIn, the item a draft saying to check', async (kind, extra) => {
     const item = await stack.draft(user);
     await stack.fault(kind, { path: POSTS, ...extra });
-    expect((await stack.schedule(user, item.id, dueIn(3_000))).status).toBe(201);
+    expect((await stack.schedule(user, item.id, wholeSecondIn(3_000))).status).toBe(201);
 
     await expectUnconfirmedOnce(stack, user, item);
     await expectNoSecondPost(stack, [item]);
@@ -98,7 +99,7 @@ describe('scheduled', () => {
     const item = await stack.draft(user);
     await stack.fault('500', { path: POSTS, count: 1_000 });
     try {
-      expect((await stack.schedule(user, item.id, dueIn(3_000))).status).toBe(201);
+      expect((await stack.schedule(user, item.id, wholeSecondIn(3_000))).status).toBe(201);
       const failed = await eventually(() => stack.item(user, item.id), (i) => i.status === 'draft', RETRY_WINDOW_SECONDS * 1000 + 15_000, 200);
       await expectNotPosted(stack, user, failed, 'LinkedIn was unavailable, so the post was not published.');
     } finally {

@@ -7,7 +7,8 @@
 import type { ContentItem } from '@postwright/contracts';
 import { eventually } from '@postwright/platform/src/testing';
 import type { TcpProxy } from '@postwright/platform/src/testing/tcp-proxy';
-import { dueIn, expectNoSecondPost, expectPublishedOnce, FAST_SCHEDULER, sleepUntil, startStackThrough } from './support/faults';
+import { expectNoSecondPost, expectPublishedOnce, FAST_SCHEDULER, sleepUntil, startStackThrough } from './support/faults';
+import { wholeSecondIn } from '@postwright/platform/src/testing/times';
 import type { Stack, TestUser } from './support/stack';
 
 /** how long the broker stays away: longer than a reconnect attempt, shorter than a publish's confirm timeout (10 s) */
@@ -34,14 +35,14 @@ test('when the broker drops every connection as posts fall due, are published no
   const scheduled = await drafts(3);
   const now = await drafts(2);
   const [later] = await drafts(1);
-  const at = dueIn(4_000);
+  const at = wholeSecondIn(4_000);
   for (const item of scheduled) expect((await stack.schedule(user, item.id, at)).status).toBe(201);
 
   await sleepUntil(at.getTime() - 500);
   broker.cut();
   // calls that announce a change wait for the broker's confirm (at most its 10 s), then answer
   const publishing = now.map((item) => stack.publish(user, item.id));
-  const scheduling = stack.schedule(user, later.id, dueIn(OUTAGE_MS + 3_000));
+  const scheduling = stack.schedule(user, later.id, wholeSecondIn(OUTAGE_MS + 3_000));
   // reading needs no broker: it answers during the outage
   expect((await stack.call('GET', '/api/content', { token: user.token })).status).toBe(200);
   await sleepUntil(at.getTime() + OUTAGE_MS);
@@ -58,7 +59,7 @@ test('when the broker drops every connection while the LinkedIn service is posti
   const scheduled = await drafts(3);
   // LinkedIn answers each post after 1.5 s: the cut lands while the requests are being handled
   await stack.fault('slow', { path: '/rest/posts', delayMs: 1_500, count: scheduled.length });
-  const at = dueIn(4_000);
+  const at = wholeSecondIn(4_000);
   for (const item of scheduled) expect((await stack.schedule(user, item.id, at)).status).toBe(201);
 
   const onLinkedin = () => Promise.all(scheduled.map((item) => stack.postsWith(item.finalContent!)));

@@ -7,7 +7,8 @@
  */
 import { deleteRedisKeys } from '@postwright/platform/src/testing';
 import type { TcpProxy } from '@postwright/platform/src/testing/tcp-proxy';
-import { dueIn, expectError, expectNoSecondPost, expectNotBefore, expectNotPosted, expectPublishedOnce, FAST_SCHEDULER, sleepUntil, startStackThrough } from './support/faults';
+import { expectError, expectNoSecondPost, expectNotBefore, expectNotPosted, expectPublishedOnce, FAST_SCHEDULER, sleepUntil, startStackThrough } from './support/faults';
+import { wholeSecondIn } from '@postwright/platform/src/testing/times';
 import type { Stack, TestUser } from './support/stack';
 
 let redis: TcpProxy;
@@ -32,7 +33,7 @@ async function redisGoesDown(): Promise<void> {
 
 test('when Redis restarts between scheduling and the due time, then every post goes out once, not before its time, and every item says published', async () => {
   const items = await Promise.all([1, 2, 3].map(() => stack.draft(user)));
-  const at = dueIn(6_000);
+  const at = wholeSecondIn(6_000);
   for (const item of items) expect((await stack.schedule(user, item.id, at)).status).toBe(201);
 
   await redisGoesDown();
@@ -52,14 +53,14 @@ test('when Redis is down at the due time and while posts are scheduled and publi
   const due = await stack.draft(user);
   const later = await stack.draft(user);
   const now = await stack.draft(user);
-  const at = dueIn(4_000);
+  const at = wholeSecondIn(4_000);
   expect((await stack.schedule(user, due.id, at)).status).toBe(201);
 
   await sleepUntil(at.getTime() - 1_000);
   await redisGoesDown();
   // answered while Redis is down: scheduling needs only MongoDB (the reconciler fires what has no
   // timer); publishing now needs the item's lock, so it says to try again and posts nothing
-  const laterAt = dueIn(3_000);
+  const laterAt = wholeSecondIn(3_000);
   const scheduling = await stack.schedule(user, later.id, laterAt);
   const publishing = await stack.publish(user, now.id);
   await sleepUntil(at.getTime() + 2_000);

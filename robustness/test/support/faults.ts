@@ -7,7 +7,6 @@ import type { ContentItem } from '@postwright/contracts';
 import { eventually, testEnv, type JsonResponse } from '@postwright/platform/src/testing';
 import { startTcpProxy, type TcpProxy } from '@postwright/platform/src/testing/tcp-proxy';
 import { startStack, type Stack, type StackOptions, type TestUser } from './stack';
-import { wholeSecondIn } from '@postwright/platform/src/testing/times';
 
 /** Schedules come due seconds ahead; failed attempts are retried within seconds; lost claims re-sent after 3 s. */
 export const FAST_SCHEDULER: StackOptions['schedulerEnv'] = {
@@ -37,9 +36,6 @@ export async function startStackThrough(server: 'rabbitmq' | 'redis', options: S
 
 /** The LinkedIn service's text for a post LinkedIn may hold without having said so. */
 export const UNCONFIRMED = 'LinkedIn did not confirm the post. Check your LinkedIn feed before publishing it again: it may already be there.';
-
-/** A due time at least `ms` from now, whole seconds. */
-export const dueIn = wholeSecondIn;
 
 /** Waits for a moment in the test's timeline (a due time, the end of an outage). */
 export async function sleepUntil(epochMs: number): Promise<void> {
