@@ -40,7 +40,6 @@ describe('insights: a member’s own results, fed back into what they write and 
     await demo?.stop();
   }, 120_000);
 
-
   test('the seeded history has figures for every post, and enough of them to compare and feed back', () => {
     expect(member.analytics).toBe(true);
     expect(insights).toMatchObject({ posts: 60, measured: 60, timeZone: TIME_ZONE });

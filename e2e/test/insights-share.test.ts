@@ -34,7 +34,6 @@ describe('insights with the share app: what is missing, and nothing invented', (
     });
   }, 240_000);
 
-
   test('the service counts the posts and claims nothing from figures it does not have', async () => {
     expect(member.analytics).toBe(false);
     const res = await fetch(`${baseUrl()}/api/insights?range=90d&tz=${encodeURIComponent(TIME_ZONE)}`, { headers: { authorization: `Bearer ${member.token}` } });

@@ -115,7 +115,12 @@ function InsightsBody({ answer, mode }: { answer: InsightsResponse; mode: BarMod
         </Section>
       </div>
 
-      <Section id="by-time-title" title="By weekday and hour" description={`${times ? `${times.reason} ` : ''}Times are in your time zone (${answer.timeZone}).`} className={styles.section}>
+      <Section
+        id="by-time-title"
+        title="By weekday and hour"
+        description={`${times ? `${times.reason} ` : ''}Times are in your time zone (${answer.timeZone}).`}
+        className={styles.section}
+      >
         <WeekHourMap cells={answer.byWeekdayHour} mode={mode} minimumPosts={min} best={times?.slots ?? []} />
       </Section>
 
